@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type Unlisten = () => Promise<void>;
+
+/** One database connection for the whole process, embedded or server. */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs `LISTEN channel` and calls back with each payload. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.maxConnections);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return unsubscribe;
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await pool.end();
+    },
+  };
+}

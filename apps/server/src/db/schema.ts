@@ -1,0 +1,5 @@
+export { accounts, sessions, twoFactors, users, verifications } from '../modules/auth/auth.table.ts';
+export { userRoles } from '../modules/auth/roles.table.ts';
+export { mailOutbox } from '../modules/mail/mail.table.ts';
+export { profiles } from '../modules/profile/profile.table.ts';
+export { subscriptions } from '../modules/subscription/subscription.table.ts';

@@ -1,0 +1,34 @@
+import type { Role } from '@portal/shared/roles';
+import type { Tier } from '@portal/shared/tiers';
+import type { App } from '../app.ts';
+import { createRolesRepository } from '../modules/auth/roles.repository.ts';
+import { createConfirmedUser } from '../modules/auth/auth.service.ts';
+import { createProfileRepository } from '../modules/profile/profile.repository.ts';
+import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
+import type { Db } from './client.ts';
+
+export const DEMO_PASSWORD = 'demo-password-123';
+
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: Role; tier: Tier }> = [
+  { email: 'admin@example.com', name: 'Ada Admin', role: 'admin', tier: 'universal' },
+  { email: 'instructor@example.com', name: 'Ivan Instructor', role: 'instructor', tier: 'universal' },
+  { email: 'learner@example.com', name: 'Lena Learner', role: 'learner', tier: 'me' },
+];
+
+/** Seeds the demo accounts once; running it again changes nothing. */
+export async function seedDemoData({ app, db }: { app: App; db: Db }) {
+  const roles = createRolesRepository({ db });
+  const profiles = createProfileRepository({ db });
+  const subscriptions = createSubscriptionRepository({ db });
+  for (const account of DEMO_ACCOUNTS) {
+    const { user, created } = await createConfirmedUser(app.authInstance, {
+      email: account.email,
+      name: account.name,
+      password: DEMO_PASSWORD,
+    });
+    if (!created) continue;
+    await roles.grant(user.id, account.role);
+    await profiles.createDefault(user.id, { fullName: account.name, email: account.email });
+    await subscriptions.activate(user.id, { tier: account.tier, provider: 'seed', interval: 'year' });
+  }
+}

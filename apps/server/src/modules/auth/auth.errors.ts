@@ -1,0 +1,44 @@
+import { isAPIError } from 'better-auth/api';
+import { AppError } from '../../errors.ts';
+
+/** Maps the auth library's errors to the spec's classes (session missing, invalid credentials, weak password, invalid JWT). */
+export function toAuthAppError(error: unknown): unknown {
+  if (!isAPIError(error)) return error;
+  const code = (error.body as { code?: string } | undefined)?.code ?? '';
+  switch (code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+    case 'INVALID_PHONE_NUMBER_OR_PASSWORD':
+    case 'INVALID_PASSWORD':
+    case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
+      return new AppError('invalid_credentials', 'Invalid login credentials');
+    case 'EMAIL_NOT_VERIFIED':
+      return new AppError('email_not_verified', 'Confirm your email address first. We have sent you a new link.');
+    case 'PHONE_NUMBER_NOT_VERIFIED':
+      return new AppError('phone_not_verified', 'Confirm your phone number first. We have sent you a new code.');
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+    case 'PHONE_NUMBER_EXIST':
+      return new AppError('user_exists', 'An account with these details already exists. Sign in instead.');
+    case 'PASSWORD_TOO_SHORT':
+    case 'PASSWORD_TOO_LONG':
+      return new AppError('weak_password', 'Password is too weak.', { reasons: [error.message] });
+    case 'INVALID_TOKEN':
+    case 'TOKEN_EXPIRED':
+      return new AppError('invalid_jwt', 'This link is invalid or has expired.');
+    case 'INVALID_OTP':
+    case 'OTP_EXPIRED':
+    case 'OTP_NOT_FOUND':
+      return new AppError('bad_request', 'The code is wrong or has expired.');
+    case 'TOO_MANY_ATTEMPTS':
+      return new AppError('rate_limited', 'Too many attempts. Request a new code.');
+    case 'SESSION_EXPIRED':
+    case 'FAILED_TO_GET_SESSION':
+      return new AppError('session_missing', 'Auth session missing!');
+    default: {
+      const status = error.statusCode;
+      if (status === 401) return new AppError('unauthorized', error.message);
+      if (status >= 400 && status < 500) return new AppError('bad_request', error.message || 'The request was rejected.');
+      return error;
+    }
+  }
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import {
+  changePasswordBodySchema,
+  PHONE_ONLY_EMAIL_DOMAIN,
+  passwordWeaknesses,
+  requestPasswordResetBodySchema,
+  resendVerificationBodySchema,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  signOutBodySchema,
+  signUpBodySchema,
+  verifyPhoneBodySchema,
+} from '@portal/shared/auth';
+import { meSchema } from '@portal/shared/me';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, sessionMissing } from '../../errors.ts';
+import type { Auth } from './auth.ts';
+import { toAuthAppError } from './auth.errors.ts';
+import { presentSessionUser } from './auth.presenter.ts';
+
+const okSchema = z.object({ ok: z.literal(true) });
+const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
+const signInResultSchema = z.object({ user: z.object({ id: z.string() }), token: z.string() });
+
+function assertStrongPassword(password: string) {
+  const reasons = passwordWeaknesses(password);
+  if (reasons.length > 0) throw new AppError('weak_password', 'Password is too weak.', { reasons });
+}
+
+/** Runs an auth call, forwarding the cookies and bearer token it sets; maps its errors. */
+async function callAuth<T>(reply: FastifyReply, run: () => Promise<{ headers: Headers; response: T }>): Promise<T> {
+  try {
+    const { headers, response } = await run();
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const token = headers.get('set-auth-token');
+    if (token) reply.header('set-auth-token', token);
+    return response;
+  } catch (error) {
+    throw toAuthAppError(error);
+  }
+}
+
+const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
+  app,
+  { auth, rateLimitPerMinute },
+) => {
+  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/account/sign-up',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign up with an email address or a phone number, and a password',
+        body: signUpBodySchema,
+        response: { 201: signUpResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, phoneNumber, password, name } = request.body;
+      assertStrongPassword(password ?? '');
+      const headers = headersOf(request);
+      await callAuth(reply, () =>
+        auth.api.signUpEmail({
+          headers,
+          returnHeaders: true,
+          body: {
+            email: email ?? `${randomUUID()}@${PHONE_ONLY_EMAIL_DOMAIN}`,
+            password: password ?? '',
+            name: name ?? email?.split('@')[0] ?? phoneNumber ?? '',
+            callbackURL: '/auth/confirm',
+            ...(phoneNumber ? { phoneNumber } : {}),
+          },
+        }),
+      );
+      if (!email && phoneNumber) {
+        await callAuth(reply, () => auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }));
+      }
+      return reply.status(201).send({ verification: email ? 'email' : 'sms' });
+    },
+  );
+
+  app.post(
+    '/api/account/sign-in',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with email or phone number and password; sets the session cookie and returns a bearer token',
+        body: signInBodySchema,
+        response: { 200: signInResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, phoneNumber, password, rememberMe } = request.body;
+      const headers = headersOf(request);
+      const result = email
+        ? await callAuth(reply, () =>
+            auth.api.signInEmail({
+              headers,
+              returnHeaders: true,
+              body: { email, password: password ?? '', rememberMe, callbackURL: '/auth/confirm' },
+            }),
+          )
+        : await callAuth(reply, () =>
+            auth.api.signInPhoneNumber({
+              headers,
+              returnHeaders: true,
+              body: { phoneNumber: phoneNumber ?? '', password: password ?? '', rememberMe },
+            }),
+          );
+      return { user: { id: result.user.id }, token: result.token };
+    },
+  );
+
+  app.post(
+    '/api/account/verify-phone',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm a phone number with the code sent to it; signs the user in',
+        body: verifyPhoneBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      await callAuth(reply, () =>
+        auth.api.verifyPhoneNumber({ headers: headersOf(request), returnHeaders: true, body: request.body }),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/resend-verification',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Send the email confirmation link or phone code again',
+        body: resendVerificationBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, phoneNumber } = request.body;
+      const headers = headersOf(request);
+      if (email) {
+        await callAuth(reply, () =>
+          auth.api.sendVerificationEmail({ headers, returnHeaders: true, body: { email, callbackURL: '/auth/confirm' } }),
+        );
+      } else if (phoneNumber) {
+        await callAuth(reply, () => auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }));
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/request-password-reset',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Email a password reset link (answers the same whether or not the address exists)',
+        body: requestPasswordResetBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      await callAuth(reply, () =>
+        auth.api.requestPasswordReset({
+          headers: headersOf(request),
+          returnHeaders: true,
+          body: { email: request.body.email, redirectTo: '/reset-password' },
+        }),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/reset-password',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with the token from the reset link',
+        body: resetPasswordBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      assertStrongPassword(request.body.newPassword);
+      await callAuth(reply, () =>
+        auth.api.resetPassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/change-password',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: "Change the signed-in user's password",
+        body: changePasswordBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await request.loadAuth())) throw sessionMissing();
+      assertStrongPassword(request.body.newPassword);
+      await callAuth(reply, () =>
+        auth.api.changePassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/sign-out',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out this session (local), every other session (others) or all sessions (global)',
+        body: signOutBodySchema.optional(),
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await request.loadAuth())) throw sessionMissing();
+      const scope = request.body?.scope ?? 'local';
+      const headers = headersOf(request);
+      if (scope !== 'local') {
+        await callAuth(reply, () => auth.api.revokeOtherSessions({ headers, returnHeaders: true }));
+      }
+      if (scope !== 'others') {
+        await callAuth(reply, () => auth.api.signOut({ headers, returnHeaders: true }));
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Who is signed in, with their effective role (null when signed out)',
+        response: { 200: z.object({ me: meSchema.nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const context = await request.loadAuth();
+      if (!context) return { me: null };
+      return { me: { user: presentSessionUser(context.user), role: await request.role() } };
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { isPhoneOnlyEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { mailTemplates } from '../mail/mail.templates.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
+import { requestLanguage } from './request-language.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const PHONE_CODE_TTL_SECONDS = 600;
+
+type AuthDeps = {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'authSecret' | 'trustProxy' | 'env'>;
+  mailer: Mailer;
+  onSessionCreated: (userId: string) => Promise<void>;
+};
+
+export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
+  return betterAuth({
+    appName: 'Learning Portal',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    // Fastify's rate limiter guards these routes.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications, twoFactors },
+    }),
+    advanced: {
+      cookiePrefix: 'portal',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }, request) {
+        const mail = mailTemplates.resetPassword[requestLanguage(request?.headers)](url);
+        await mailer.send({ channel: 'email', to: user.email, ...mail });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }, request) {
+        if (isPhoneOnlyEmail(user.email)) return;
+        const mail = mailTemplates.verifyEmail[requestLanguage(request?.headers)](url);
+        await mailer.send({ channel: 'email', to: user.email, ...mail });
+      },
+    },
+    plugins: [
+      bearer(),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: PHONE_CODE_TTL_SECONDS,
+        allowedAttempts: 5,
+        requireVerification: true,
+        async sendOTP({ phoneNumber: to, code }, ctx) {
+          const mail = mailTemplates.phoneCode[requestLanguage(ctx?.request?.headers ?? ctx?.headers)](code);
+          await mailer.send({ channel: 'sms', to, ...mail });
+        },
+      }),
+      twoFactor({ issuer: 'Learning Portal' }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          async after(session) {
+            await onSessionCreated(session.userId);
+          },
+        },
+      },
+    },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

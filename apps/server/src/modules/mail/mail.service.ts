@@ -1,0 +1,50 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { MailRepository } from './mail.repository.ts';
+
+export type OutgoingMessage = { channel: 'email' | 'sms'; to: string; subject: string; text: string };
+
+/** Records every message in the outbox, then delivers email over SMTP when it is configured. */
+export function createMailer({
+  config,
+  mailRepository,
+  logger,
+}: {
+  config: Pick<Config, 'smtp' | 'mailFrom'>;
+  mailRepository: MailRepository;
+  logger: FastifyBaseLogger;
+}) {
+  const transport = config.smtp
+    ? nodemailer.createTransport({
+        host: config.smtp.host,
+        port: config.smtp.port,
+        secure: config.smtp.secure,
+        auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass } : undefined,
+      })
+    : null;
+
+  return {
+    async send(message: OutgoingMessage) {
+      const row = await mailRepository.insert({
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      if (!transport || message.channel !== 'email') return row;
+      try {
+        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        await mailRepository.markSent(row.id);
+      } catch (error) {
+        logger.error({ err: error, outboxId: row.id }, 'mail delivery failed');
+        await mailRepository.markFailed(row.id, error instanceof Error ? error.message : String(error));
+      }
+      return row;
+    },
+    async close() {
+      transport?.close();
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,46 @@
+import { billingIntervalSchema, subscriptionStatusSchema, tierSchema } from '@portal/shared/tiers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SubscriptionService } from './subscription.service.ts';
+
+export const checkoutBodySchema = z
+  .object({
+    tier: tierSchema,
+    interval: billingIntervalSchema.default('month'),
+    couponCode: z.string().trim().max(64).optional(),
+  })
+  .strict();
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: SubscriptionService }> = async (
+  app,
+  { subscriptionService },
+) => {
+  app.get(
+    '/api/subscription/check',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Whether the signed-in user is subscribed, and to which tier',
+        response: { 200: subscriptionStatusSchema },
+      },
+    },
+    async (request) => subscriptionService.getStatus(request.auth().user.id),
+  );
+
+  app.post(
+    '/api/subscription/checkout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Start a checkout; the free tier activates at once',
+        body: checkoutBodySchema,
+        response: {
+          200: z.object({ freeAccess: z.boolean(), message: z.string(), url: z.string().nullable() }),
+        },
+      },
+    },
+    async (request) => subscriptionService.startCheckout(request.auth().user.id, request.body.tier),
+  );
+};

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.table.ts';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: ['calm', 'me', 'us', 'universal'] }).notNull(),
+    status: text('status', { enum: ['active', 'canceled', 'past_due'] }).notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }),
+    provider: text('provider', { enum: ['free', 'sandbox', 'stripe', 'coupon', 'seed'] }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('subscriptions_tier_check', sql`${table.tier} in ('calm', 'me', 'us', 'universal')`),
+    check('subscriptions_status_check', sql`${table.status} in ('active', 'canceled', 'past_due')`),
+  ],
+);

@@ -1,0 +1,97 @@
+import websocket from '@fastify/websocket';
+import { clientMessageSchema, type ServerMessage } from '@portal/shared/realtime';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import type { Database, Unlisten } from '../db/client.ts';
+
+export const REALTIME_CHANNEL = 'portal_realtime';
+export const BETA_CHANNEL = 'beta_updates';
+
+type Envelope = { userId?: string; channel?: typeof BETA_CHANNEL; message: ServerMessage };
+
+export type Realtime = {
+  /** Pushes to every open socket of this user, on every instance. */
+  publishToUser(userId: string, message: ServerMessage): Promise<void>;
+  /** Pushes to every open socket of a beta user, on every instance. */
+  publishBeta(message: ServerMessage): Promise<void>;
+  connectionCount(): number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+type Client = { userId: string; beta: boolean; socket: WebSocket };
+
+/** WebSocket endpoint plus fan-out through PostgreSQL LISTEN/NOTIFY so every instance reaches its own sockets. */
+export const realtimePlugin = fp(
+  async (
+    app: FastifyInstance,
+    { database, isBetaUser }: { database: Database; isBetaUser: (userId: string) => Promise<boolean> },
+  ) => {
+    await app.register(websocket, { options: { maxPayload: 4096 } });
+    const clients = new Set<Client>();
+
+    const deliver = (envelope: Envelope) => {
+      const data = JSON.stringify(envelope.message);
+      for (const client of clients) {
+        const wanted = envelope.userId ? client.userId === envelope.userId : client.beta;
+        if (wanted && client.socket.readyState === client.socket.OPEN) client.socket.send(data);
+      }
+    };
+
+    let unlisten: Unlisten | null = await database.listen(REALTIME_CHANNEL, (payload) => {
+      try {
+        deliver(JSON.parse(payload) as Envelope);
+      } catch (error) {
+        app.log.warn({ err: error }, 'dropped malformed realtime payload');
+      }
+    });
+
+    const publish = (envelope: Envelope) => database.notify(REALTIME_CHANNEL, JSON.stringify(envelope));
+    app.decorate('realtime', {
+      publishToUser: (userId, message) => publish({ userId, message }),
+      publishBeta: (message) => publish({ channel: BETA_CHANNEL, message }),
+      connectionCount: () => clients.size,
+    } satisfies Realtime);
+
+    app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, request) => {
+      const context = await request.loadAuth();
+      if (!context) {
+        socket.close(4401, 'User not authenticated');
+        return;
+      }
+      const beta = await isBetaUser(context.user.id).catch(() => false);
+      const client: Client = { userId: context.user.id, beta, socket };
+      clients.add(client);
+      socket.on('close', () => clients.delete(client));
+      socket.on('message', (raw) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(raw));
+        } catch {
+          return;
+        }
+        const message = clientMessageSchema.safeParse(parsed);
+        if (message.success && message.data.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+      });
+      const ready: ServerMessage = {
+        type: 'ready',
+        userId: context.user.id,
+        channels: beta ? [`user:${context.user.id}`, BETA_CHANNEL] : [`user:${context.user.id}`],
+      };
+      socket.send(JSON.stringify(ready));
+    });
+
+    app.addHook('preClose', async () => {
+      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      clients.clear();
+      await unlisten?.();
+      unlisten = null;
+    });
+  },
+  { name: 'realtime', dependencies: ['auth'] },
+);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Tables whose per-user changes are pushed to that user. */
+export const WATCHED_TABLES = ['user_xp', 'user_badges', 'achievements', 'streaks'] as const;
+
+export const BETA_UPDATE_TYPES = ['success', 'warning', 'feature', 'info'] as const;
+
+export const betaUpdateSchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  timestamp: z.string(),
+});
+export type BetaUpdate = z.infer<typeof betaUpdateSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.string(), channels: z.array(z.string()) }),
+  z.object({ type: z.literal('table_change'), table: z.enum(WATCHED_TABLES) }),
+  z.object({ type: z.literal('subscription_change') }),
+  z.object({ type: z.literal('beta_update'), payload: betaUpdateSchema }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Normalises a beta update type: anything unknown is info. */
+export function betaUpdateKind(type: string): (typeof BETA_UPDATE_TYPES)[number] {
+  return (BETA_UPDATE_TYPES as readonly string[]).includes(type)
+    ? (type as (typeof BETA_UPDATE_TYPES)[number])
+    : 'info';
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Subscription tiers, lowest to highest. */
+export const TIERS = ['calm', 'me', 'us', 'universal'] as const;
+export const tierSchema = z.enum(TIERS);
+export type Tier = z.infer<typeof tierSchema>;
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export const billingIntervalSchema = z.enum(BILLING_INTERVALS);
+
+export const subscriptionStatusSchema = z.object({
+  subscribed: z.boolean(),
+  subscription_tier: tierSchema.nullable(),
+  current_period_end: z.string().nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export function tierRank(tier: Tier): number {
+  return TIERS.indexOf(tier);
+}
+
+/** A feature is allowed when the user is subscribed and their tier is at least the required one. */
+export function hasTierAccess(
+  status: Pick<SubscriptionStatus, 'subscribed' | 'subscription_tier'> | null | undefined,
+  required: Tier,
+): boolean {
+  if (!status?.subscribed || !status.subscription_tier) return false;
+  return tierRank(status.subscription_tier) >= tierRank(required);
+}
+
+/** Minimum tier per feature; both server and web read this table. */
+export const FEATURE_MIN_TIER = {
+  courses: 'calm',
+  goals: 'calm',
+  notes: 'calm',
+  gamification: 'calm',
+  games: 'calm',
+  settings: 'calm',
+  flashcards: 'me',
+  analytics: 'me',
+  study_sessions: 'me',
+  ai_coach: 'me',
+  points_shop: 'me',
+  live_hub: 'us',
+  shared_plan: 'us',
+  premium_courses: 'universal',
+  unlimited_coach: 'universal',
+} as const satisfies Record<string, Tier>;
+export type Feature = keyof typeof FEATURE_MIN_TIER;
+
+export function canUseFeature(
+  status: Pick<SubscriptionStatus, 'subscribed' | 'subscription_tier'> | null | undefined,
+  feature: Feature,
+): boolean {
+  return hasTierAccess(status, FEATURE_MIN_TIER[feature]);
+}
+
+/** Daily AI coach messages per tier; null means unlimited. */
+export const COACH_DAILY_MESSAGES: Record<Tier, number | null> = {
+  calm: 0,
+  me: 30,
+  us: 200,
+  universal: null,
+};
+
+export const chooseFreePlanSchema = z.object({ tier: tierSchema, interval: billingIntervalSchema.optional() }).strict();
