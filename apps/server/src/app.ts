@@ -1,10 +1,11 @@
+import { isPhoneOnlyEmail } from '@portal/shared/auth';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
 import { createRolesRepository } from './modules/auth/roles.repository.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -49,7 +50,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
       const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, userId) });
       await profileRepository.createDefault(userId, {
         fullName: user?.name ?? null,
-        email: user?.email.endsWith('.invalid') ? null : (user?.email ?? null),
+        email: user && !isPhoneOnlyEmail(user.email) ? user.email : null,
       });
     },
   });

@@ -16,7 +16,8 @@ export function passwordWeaknesses(password: string): string[] {
   const reasons: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) reasons.push(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > PASSWORD_MAX_LENGTH) reasons.push(`Use at most ${PASSWORD_MAX_LENGTH} characters.`);
-  if (password.length >= PASSWORD_MIN_LENGTH && /^(.)\1*$/.test(password)) reasons.push('Do not repeat a single character.');
+  if (password.length >= PASSWORD_MIN_LENGTH && /^(.)\1*$/.test(password))
+    reasons.push('Do not repeat a single character.');
   return reasons;
 }
 
@@ -71,7 +72,13 @@ export const resendVerificationBodySchema = z
   .strict()
   .refine((value) => Boolean(value.email || value.phoneNumber), { message: 'Enter an email address or phone number' });
 export const verifyPhoneBodySchema = z
-  .object({ phoneNumber: phoneNumberSchema, code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') })
+  .object({
+    phoneNumber: phoneNumberSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  })
   .strict();
 
 export const sessionUserSchema = z.object({

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   weak_password: 422,
   rate_limited: 429,
   internal: 500,
+  profile_create_failed: 500,
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

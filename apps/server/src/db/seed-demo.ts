@@ -1,8 +1,8 @@
 import type { Role } from '@portal/shared/roles';
 import type { Tier } from '@portal/shared/tiers';
 import type { App } from '../app.ts';
-import { createRolesRepository } from '../modules/auth/roles.repository.ts';
 import { createConfirmedUser } from '../modules/auth/auth.service.ts';
+import { createRolesRepository } from '../modules/auth/roles.repository.ts';
 import { createProfileRepository } from '../modules/profile/profile.repository.ts';
 import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
 import type { Db } from './client.ts';

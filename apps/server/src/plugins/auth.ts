@@ -106,6 +106,11 @@ export const authPlugin = fp(
             body: request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body),
           }),
         );
+        if (response.status === 404 && response.body === null) {
+          return reply
+            .status(404)
+            .send({ error: { code: 'not_found', message: `No route for ${request.method} ${url.pathname}` } });
+        }
         return sendFetchResponse(reply, response);
       },
     });

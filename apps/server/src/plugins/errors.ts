@@ -14,6 +14,18 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The request body length is wrong.' },
 };
 
+/** SQLSTATEs for text the database cannot store, such as a NUL character sent by the client. */
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_SQLSTATES.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** One place that turns any failure into `{ error: { code, message } }`; 5xx never show internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,13 +33,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     let body: ErrorBody;
     if (error instanceof AppError) {
       status = error.status;
-      body = { error: { code: error.code, message: error.message, ...(error.reasons ? { reasons: error.reasons } : {}) } };
+      body = {
+        error: { code: error.code, message: error.message, ...(error.reasons ? { reasons: error.reasons } : {}) },
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const first = error.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = first?.message ?? 'The request is not valid.';
-      body = { error: { code: 'validation_failed', message: where && first?.keyword !== 'custom' ? `${where}: ${message}` : message } };
+      body = {
+        error: {
+          code: 'validation_failed',
+          message: where && first?.keyword !== 'custom' ? `${where}: ${message}` : message,
+        },
+      };
     } else if (error.code && FASTIFY_CODES[error.code]) {
       const known = FASTIFY_CODES[error.code] as { code: ErrorCode; message: string };
       status = error.statusCode ?? 400;
@@ -38,6 +57,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { error: { code: status === 404 ? 'not_found' : 'bad_request', message: error.message } };
+    } else if (isUnstorableText(error)) {
+      status = 400;
+      body = { error: { code: 'bad_request', message: 'The request contains characters that cannot be stored.' } };
     } else {
       status = 500;
       request.log.error({ err: error }, 'unhandled error');

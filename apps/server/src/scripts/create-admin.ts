@@ -7,10 +7,14 @@ import { createConfirmedUser } from '../modules/auth/auth.service.ts';
 import { createRolesRepository } from '../modules/auth/roles.repository.ts';
 import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+});
 const email = emailSchema.safeParse(values.email);
 if (!email.success || !values.password) {
-  console.error('Usage: npm run admin:create -- --email you@example.com --password "a long password" [--name "Your Name"]');
+  console.error(
+    'Usage: npm run admin:create -- --email you@example.com --password "a long password" [--name "Your Name"]',
+  );
   process.exit(1);
 }
 const weak = passwordWeaknesses(values.password);
@@ -20,7 +24,9 @@ if (weak.length > 0) {
 }
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: `${config.dataDir}/db` },
 );
 const app = await buildApp({ config, database, logger: false });
 try {

@@ -1,6 +1,9 @@
 import { isAPIError } from 'better-auth/api';
 import { AppError } from '../../errors.ts';
 
+export const userExists = () =>
+  new AppError('user_exists', 'An account with these details already exists. Sign in instead.');
+
 /** Maps the auth library's errors to the spec's classes (session missing, invalid credentials, weak password, invalid JWT). */
 export function toAuthAppError(error: unknown): unknown {
   if (!isAPIError(error)) return error;
@@ -18,7 +21,7 @@ export function toAuthAppError(error: unknown): unknown {
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
     case 'PHONE_NUMBER_EXIST':
-      return new AppError('user_exists', 'An account with these details already exists. Sign in instead.');
+      return userExists();
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
       return new AppError('weak_password', 'Password is too weak.', { reasons: [error.message] });
@@ -37,7 +40,8 @@ export function toAuthAppError(error: unknown): unknown {
     default: {
       const status = error.statusCode;
       if (status === 401) return new AppError('unauthorized', error.message);
-      if (status >= 400 && status < 500) return new AppError('bad_request', error.message || 'The request was rejected.');
+      if (status >= 400 && status < 500)
+        return new AppError('bad_request', error.message || 'The request was rejected.');
       return error;
     }
   }

@@ -17,9 +17,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionMissing } from '../../errors.ts';
-import type { Auth } from './auth.ts';
-import { toAuthAppError } from './auth.errors.ts';
+import { toAuthAppError, userExists } from './auth.errors.ts';
 import { presentSessionUser } from './auth.presenter.ts';
+import { attachUnverifiedPhoneNumber, isAccountTaken } from './auth.service.ts';
+import type { Auth } from './auth.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
@@ -66,8 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
     async (request, reply) => {
       const { email, phoneNumber, password, name } = request.body;
       assertStrongPassword(password ?? '');
+      if (await isAccountTaken(auth, { email, phoneNumber })) throw userExists();
       const headers = headersOf(request);
-      await callAuth(reply, () =>
+      const { user } = await callAuth(reply, () =>
         auth.api.signUpEmail({
           headers,
           returnHeaders: true,
@@ -76,12 +78,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
             password: password ?? '',
             name: name ?? email?.split('@')[0] ?? phoneNumber ?? '',
             callbackURL: '/auth/confirm',
-            ...(phoneNumber ? { phoneNumber } : {}),
           },
         }),
       );
+      if (phoneNumber) await attachUnverifiedPhoneNumber(auth, { userId: user.id, phoneNumber });
       if (!email && phoneNumber) {
-        await callAuth(reply, () => auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }));
+        await callAuth(reply, () =>
+          auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }),
+        );
       }
       return reply.status(201).send({ verification: email ? 'email' : 'sms' });
     },
@@ -155,10 +159,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       const headers = headersOf(request);
       if (email) {
         await callAuth(reply, () =>
-          auth.api.sendVerificationEmail({ headers, returnHeaders: true, body: { email, callbackURL: '/auth/confirm' } }),
+          auth.api.sendVerificationEmail({
+            headers,
+            returnHeaders: true,
+            body: { email, callbackURL: '/auth/confirm' },
+          }),
         );
       } else if (phoneNumber) {
-        await callAuth(reply, () => auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }));
+        await callAuth(reply, () =>
+          auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }),
+        );
       }
       return { ok: true as const };
     },
@@ -234,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       schema: {
         tags: ['account'],
         summary: 'Sign out this session (local), every other session (others) or all sessions (global)',
-        body: signOutBodySchema.optional(),
+        body: signOutBodySchema.nullish(),
         response: { 200: okSchema },
       },
     },

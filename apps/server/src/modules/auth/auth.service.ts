@@ -17,3 +17,25 @@ export async function createConfirmedUser(
   });
   return { user, created: true };
 }
+
+/** Whether an account already uses this email address or phone number. */
+export async function isAccountTaken(auth: Auth, { email, phoneNumber }: { email?: string; phoneNumber?: string }) {
+  const context = await auth.$context;
+  if (email && (await context.internalAdapter.findUserByEmail(email))) return true;
+  if (!phoneNumber) return false;
+  const byPhone = await context.adapter.findOne({
+    model: 'user',
+    where: [{ field: 'phoneNumber', value: phoneNumber }],
+  });
+  return byPhone !== null;
+}
+
+/** Records the phone number of a new account; it stays unverified until the texted code confirms it. */
+export async function attachUnverifiedPhoneNumber(
+  auth: Auth,
+  { userId, phoneNumber }: { userId: string; phoneNumber: string },
+) {
+  const context = await auth.$context;
+  // Outside an auth endpoint, so the phone plugin's "only set by verifying" guard does not strip it.
+  await context.internalAdapter.updateUser(userId, { phoneNumber, phoneNumberVerified: false });
+}

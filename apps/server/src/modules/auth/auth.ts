@@ -5,8 +5,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { mailTemplates } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mail.service.ts';
+import { mailTemplates } from '../mail/mail.templates.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { requestLanguage } from './request-language.ts';
 

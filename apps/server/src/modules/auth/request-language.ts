@@ -4,7 +4,8 @@ type HeaderSource = { get(name: string): string | null } | Record<string, string
 
 function header(headers: HeaderSource | undefined, name: string): string | null {
   if (!headers) return null;
-  if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name);
+  if (typeof (headers as { get?: unknown }).get === 'function')
+    return (headers as { get(n: string): string | null }).get(name);
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }

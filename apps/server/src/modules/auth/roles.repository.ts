@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Role } from '@portal/shared/roles';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userRoles } from './roles.table.ts';
 

@@ -13,7 +13,10 @@ const mailboxMessageSchema = z.object({
 });
 
 /** The dev mailbox: lists the outbox so links and codes are usable without SMTP. */
-export const mailRoutes: FastifyPluginAsyncZod<{ mailRepository: MailRepository }> = async (app, { mailRepository }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{ mailRepository: MailRepository }> = async (
+  app,
+  { mailRepository },
+) => {
   app.get(
     '/api/dev/mailbox',
     {

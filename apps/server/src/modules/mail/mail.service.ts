@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { MailRepository } from './mail.repository.ts';
 
@@ -34,7 +34,12 @@ export function createMailer({
       });
       if (!transport || message.channel !== 'email') return row;
       try {
-        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         await mailRepository.markSent(row.id);
       } catch (error) {
         logger.error({ err: error, outboxId: row.id }, 'mail delivery failed');

@@ -33,9 +33,15 @@ const resetPassword: Record<InterfaceLanguage, (url: string) => Template> = {
 };
 
 const phoneCode: Record<InterfaceLanguage, (code: string) => Template> = {
-  en: (code) => ({ subject: 'Your verification code', text: `Your Learning Portal code is ${code}. It expires in 10 minutes.` }),
+  en: (code) => ({
+    subject: 'Your verification code',
+    text: `Your Learning Portal code is ${code}. It expires in 10 minutes.`,
+  }),
   zh: (code) => ({ subject: '您的验证码', text: `您的学习门户验证码是 ${code}，10 分钟内有效。` }),
-  de: (code) => ({ subject: 'Ihr Bestätigungscode', text: `Ihr Lernportal-Code lautet ${code}. Er ist 10 Minuten gültig.` }),
+  de: (code) => ({
+    subject: 'Ihr Bestätigungscode',
+    text: `Ihr Lernportal-Code lautet ${code}. Er ist 10 Minuten gültig.`,
+  }),
 };
 
 export const mailTemplates = { verifyEmail, resetPassword, phoneCode };

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { PROFILE_DEFAULTS, type ProfileUpdate } from '@portal/shared/profile';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from './profile.table.ts';
 

@@ -1,9 +1,15 @@
+import { isPhoneOnlyEmail } from '@portal/shared/auth';
 import { profileSchema, profileUpdateSchema } from '@portal/shared/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { presentProfile } from './profile.presenter.ts';
 import type { ProfileRepository } from './profile.repository.ts';
+
+const profileSeed = (user: { name: string; email: string }) => ({
+  fullName: user.name,
+  email: isPhoneOnlyEmail(user.email) ? null : user.email,
+});
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profileRepository: ProfileRepository }> = async (
   app,
@@ -12,7 +18,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileRepository: ProfileRe
   app.get(
     '/api/profile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: "The signed-in user's profile, created with defaults on first use",
@@ -21,17 +27,21 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileRepository: ProfileRe
     },
     async (request) => {
       const { user } = request.auth();
-      const row =
-        (await profileRepository.findByUserId(user.id)) ??
-        (await profileRepository.createDefault(user.id, { fullName: user.name, email: user.email }));
-      return { profile: presentProfile(row) };
+      const existing = await profileRepository.findByUserId(user.id);
+      if (existing) return { profile: presentProfile(existing) };
+      try {
+        return { profile: presentProfile(await profileRepository.createDefault(user.id, profileSeed(user))) };
+      } catch (error) {
+        request.log.error({ err: error }, 'profile creation failed');
+        throw new AppError('profile_create_failed', 'Failed to create profile.');
+      }
     },
   );
 
   app.patch(
     '/api/profile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['profile'],
         summary: "Update the signed-in user's profile",
@@ -41,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileRepository: ProfileRe
     },
     async (request) => {
       const { user } = request.auth();
-      await profileRepository.createDefault(user.id, { fullName: user.name, email: user.email });
+      await profileRepository.createDefault(user.id, profileSeed(user));
       const row = await profileRepository.update(user.id, request.body);
       if (!row) throw new AppError('not_found', 'Profile not found.');
       return { profile: presentProfile(row) };

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Tier } from '@portal/shared/tiers';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from './subscription.table.ts';
 

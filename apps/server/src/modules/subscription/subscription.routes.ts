@@ -18,7 +18,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
   app.get(
     '/api/subscription/check',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['subscription'],
         summary: 'Whether the signed-in user is subscribed, and to which tier',
@@ -31,7 +31,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
   app.post(
     '/api/subscription/checkout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['subscription'],
         summary: 'Start a checkout; the free tier activates at once',

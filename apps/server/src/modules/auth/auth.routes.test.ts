@@ -1,0 +1,474 @@
+import { SPEC_MESSAGES } from '@portal/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { seedDemoData } from '../../db/seed-demo.ts';
+import {
+  codeIn,
+  cookieHeaderFrom,
+  currentUserId,
+  getMe,
+  latestMessageTo,
+  linkIn,
+  signInAs,
+  signUp,
+  signUpAndConfirm,
+  TEST_PASSWORD,
+  uniqueEmail,
+  uniquePhoneNumber,
+} from '../../testing/factories.ts';
+import { startTestApp, testTargets } from '../../testing/test-app.ts';
+
+describe.each(testTargets())('accounts on $name', (target) => {
+  let app: App;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const started = await startTestApp(target);
+    app = started.app;
+    close = started.close;
+    await seedDemoData({ app, db: started.database.db });
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const signIn = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/account/sign-in', payload, headers });
+
+  describe('signing up with an email address', () => {
+    it('needs the emailed link before sign-in works, then signs in as a learner', async () => {
+      const email = uniqueEmail('ella');
+
+      const signedUp = await signUp(app, { email, password: TEST_PASSWORD, name: 'Ella Example' });
+      expect(signedUp.statusCode).toBe(201);
+      expect(signedUp.json()).toEqual({ verification: 'email' });
+
+      const mail = await latestMessageTo(app, email);
+      expect(mail.channel).toBe('email');
+      const link = linkIn(mail);
+      expect(link).toMatch(/^\/api\/auth\/verify-email\?token=[^&]+&callbackURL=(\/|%2F)auth(\/|%2F)confirm$/);
+
+      const early = await signIn({ email, password: TEST_PASSWORD });
+      expect(early.statusCode).toBe(403);
+      expect(early.json().error.code).toBe('email_not_verified');
+
+      const confirmed = await app.inject({ method: 'GET', url: link });
+      expect(confirmed.statusCode).toBe(302);
+      expect(confirmed.headers.location).toBe('/auth/confirm');
+
+      const signedIn = await signIn({ email, password: TEST_PASSWORD });
+      expect(signedIn.statusCode).toBe(200);
+      const cookie = cookieHeaderFrom(signedIn);
+      expect(cookie).toContain('portal.session_token=');
+
+      const me = await getMe(app, { cookie });
+      expect(me.json()).toEqual({
+        me: {
+          user: {
+            id: signedIn.json().user.id,
+            name: 'Ella Example',
+            email,
+            emailVerified: true,
+            phoneNumber: null,
+          },
+          role: 'learner',
+        },
+      });
+    });
+
+    it('signs the user in when they follow the confirmation link', async () => {
+      const { cookie, email } = await signUpAndConfirm(app);
+
+      const me = await getMe(app, { cookie });
+      expect(me.json().me.user.email).toBe(email);
+    });
+
+    it('accepts the address in any letter case and stores it in lower case', async () => {
+      const email = uniqueEmail('casey');
+      await signUpAndConfirm(app, { email });
+
+      const signedIn = await signIn({ email: email.toUpperCase(), password: TEST_PASSWORD });
+      expect(signedIn.statusCode).toBe(200);
+    });
+
+    it('refuses a second account for the same address', async () => {
+      const { email } = await signUpAndConfirm(app);
+
+      const again = await signUp(app, { email, password: 'another-password-42' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe('user_exists');
+    });
+  });
+
+  describe('signing up with a phone number only', () => {
+    it('texts a 6-digit code that signs the user in, after which phone and password work', async () => {
+      const phoneNumber = uniquePhoneNumber();
+
+      const signedUp = await signUp(app, { phoneNumber, password: TEST_PASSWORD });
+      expect(signedUp.statusCode).toBe(201);
+      expect(signedUp.json()).toEqual({ verification: 'sms' });
+
+      const sms = await latestMessageTo(app, phoneNumber);
+      expect(sms.channel).toBe('sms');
+      const code = codeIn(sms);
+
+      const early = await signIn({ phoneNumber, password: TEST_PASSWORD });
+      expect(early.statusCode).toBe(403);
+      expect(early.json().error.code).toBe('phone_not_verified');
+
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/account/verify-phone',
+        payload: { phoneNumber, code: code === '000000' ? '111111' : '000000' },
+      });
+      expect(wrong.statusCode).toBe(400);
+
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/account/verify-phone',
+        payload: { phoneNumber, code: codeIn(await latestMessageTo(app, phoneNumber)) },
+      });
+      expect(verified.statusCode).toBe(200);
+      const verifiedMe = await getMe(app, { cookie: cookieHeaderFrom(verified) });
+      expect(verifiedMe.json().me.user).toMatchObject({ email: null, phoneNumber });
+
+      const signedIn = await signIn({ phoneNumber, password: TEST_PASSWORD });
+      expect(signedIn.statusCode).toBe(200);
+      const me = await getMe(app, { cookie: cookieHeaderFrom(signedIn) });
+      expect(me.json().me).toMatchObject({ user: { phoneNumber, email: null }, role: 'learner' });
+    });
+
+    it('refuses a second account for the same phone number', async () => {
+      const phoneNumber = uniquePhoneNumber();
+      expect((await signUp(app, { phoneNumber, password: TEST_PASSWORD })).statusCode).toBe(201);
+
+      const again = await signUp(app, { phoneNumber, password: TEST_PASSWORD });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe('user_exists');
+    });
+  });
+
+  describe('signing up with both an email address and a phone number', () => {
+    it('confirms by email and keeps the phone number on the account', async () => {
+      const email = uniqueEmail('both');
+      const phoneNumber = uniquePhoneNumber();
+
+      const signedUp = await signUp(app, { email, phoneNumber, password: TEST_PASSWORD });
+      expect(signedUp.statusCode).toBe(201);
+      expect(signedUp.json()).toEqual({ verification: 'email' });
+      await expect(latestMessageTo(app, phoneNumber)).rejects.toThrow();
+
+      const confirmed = await app.inject({ method: 'GET', url: linkIn(await latestMessageTo(app, email)) });
+      const me = await getMe(app, { cookie: cookieHeaderFrom(confirmed) });
+      expect(me.json().me.user).toMatchObject({ email, phoneNumber, emailVerified: true });
+    });
+
+    it('refuses a phone number that another account already uses', async () => {
+      const phoneNumber = uniquePhoneNumber();
+      expect((await signUp(app, { email: uniqueEmail(), phoneNumber, password: TEST_PASSWORD })).statusCode).toBe(201);
+
+      const again = await signUp(app, { phoneNumber, password: TEST_PASSWORD });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe('user_exists');
+    });
+  });
+
+  describe('credentials the spec rejects', () => {
+    const incomplete = [
+      { label: 'neither email nor phone', body: { password: TEST_PASSWORD } },
+      { label: 'blank email and phone', body: { email: ' ', phoneNumber: '', password: TEST_PASSWORD } },
+      { label: 'no password', body: { email: 'someone@example.com' } },
+      { label: 'an empty password', body: { phoneNumber: '+4915112345678', password: '' } },
+      { label: 'nothing at all', body: {} },
+    ];
+
+    it.each(incomplete)('sign-up with $label answers 400 with the spec message', async ({ body }) => {
+      const response = await signUp(app, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(SPEC_MESSAGES.credentialsRequired);
+    });
+
+    it.each(incomplete)('sign-in with $label answers 400 with the spec message', async ({ body }) => {
+      const response = await signIn(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(SPEC_MESSAGES.credentialsRequired);
+    });
+
+    it('a weak password is refused with 422 and the reasons, and no account is made', async () => {
+      const email = uniqueEmail('weak');
+      const response = await signUp(app, { email, password: 'short' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error).toMatchObject({ code: 'weak_password', reasons: ['Use at least 8 characters.'] });
+
+      const retry = await signUp(app, { email, password: TEST_PASSWORD });
+      expect(retry.statusCode).toBe(201);
+    });
+
+    it('a password of one repeated character is weak', async () => {
+      const response = await signUp(app, { email: uniqueEmail(), password: 'aaaaaaaaaa' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.reasons).toEqual(['Do not repeat a single character.']);
+    });
+
+    it('a wrong password answers 401 invalid_credentials without a session', async () => {
+      const { email } = await signUpAndConfirm(app);
+
+      const response = await signIn({ email, password: 'not-the-password' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('invalid_credentials');
+      expect(cookieHeaderFrom(response)).not.toContain('portal.session_token');
+    });
+
+    it('an unknown address answers exactly like a wrong password', async () => {
+      const response = await signIn({ email: uniqueEmail('nobody'), password: TEST_PASSWORD });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('invalid_credentials');
+    });
+
+    it('a malformed email or phone number is a 400, not a server error', async () => {
+      expect((await signUp(app, { email: 'not-an-email', password: TEST_PASSWORD })).statusCode).toBe(400);
+      expect((await signUp(app, { phoneNumber: '0151 123', password: TEST_PASSWORD })).statusCode).toBe(400);
+    });
+  });
+
+  describe('sessions', () => {
+    it('the bearer token from set-auth-token identifies the user on /api/me', async () => {
+      const { email, userId } = await signUpAndConfirm(app);
+      const signedIn = await signIn({ email, password: TEST_PASSWORD });
+      const token = signedIn.headers['set-auth-token'];
+      expect(typeof token).toBe('string');
+
+      const me = await getMe(app, { authorization: `Bearer ${token}` });
+      expect(me.json().me.user.id).toBe(userId);
+    });
+
+    it('the token in the sign-in body works as a bearer token too', async () => {
+      const { email, userId } = await signUpAndConfirm(app);
+      const { token } = await signInAs(app, { email, password: TEST_PASSWORD });
+
+      const me = await getMe(app, { authorization: `Bearer ${token}` });
+      expect(me.json().me.user.id).toBe(userId);
+    });
+
+    it.each([
+      { label: 'a garbage session cookie', headers: { cookie: 'portal.session_token=garbage' } },
+      { label: 'a forged signed cookie', headers: { cookie: 'portal.session_token=abc.def%2Bghi%3D' } },
+      { label: 'an unparseable cookie header', headers: { cookie: '=;;;portal.session_token' } },
+      { label: 'a garbage bearer token', headers: { authorization: 'Bearer not-a-token' } },
+      { label: 'an empty bearer token', headers: { authorization: 'Bearer ' } },
+    ])('$label shows nobody signed in instead of failing', async ({ headers }) => {
+      const me = await getMe(app, headers);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ me: null });
+    });
+
+    it('nobody is signed in without credentials', async () => {
+      const me = await getMe(app, {});
+      expect(me.json()).toEqual({ me: null });
+      expect(me.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('resetting a forgotten password', () => {
+    it('the emailed link leads to a token that sets a new password and ends old sessions', async () => {
+      const { email, cookie: oldSession } = await signUpAndConfirm(app);
+
+      const requested = await app.inject({
+        method: 'POST',
+        url: '/api/account/request-password-reset',
+        payload: { email },
+      });
+      expect(requested.statusCode).toBe(200);
+
+      const mail = await latestMessageTo(app, email);
+      expect(mail.subject).toBe('Reset your password');
+      const link = linkIn(mail);
+      expect(link).toMatch(/^\/api\/auth\/reset-password\/[^?]+\?callbackURL=(\/|%2F)reset-password$/);
+
+      const followed = await app.inject({ method: 'GET', url: link });
+      expect(followed.statusCode).toBe(302);
+      const redirect = new URL(String(followed.headers.location), 'http://localhost:3000');
+      expect(redirect.pathname).toBe('/reset-password');
+      const token = redirect.searchParams.get('token');
+      expect(token).toBeTruthy();
+
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/account/reset-password',
+        payload: { token, newPassword: 'a-brand-new-password' },
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const withOld = await signIn({ email, password: TEST_PASSWORD });
+      expect(withOld.statusCode).toBe(401);
+      const withNew = await signIn({ email, password: 'a-brand-new-password' });
+      expect(withNew.statusCode).toBe(200);
+      expect(await currentUserId(app, oldSession)).toBeNull();
+
+      const reused = await app.inject({
+        method: 'POST',
+        url: '/api/account/reset-password',
+        payload: { token, newPassword: 'yet-another-password' },
+      });
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json().error.code).toBe('invalid_jwt');
+    });
+
+    it('an unknown address gets the same answer and no mail', async () => {
+      const email = uniqueEmail('ghost');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/account/request-password-reset',
+        payload: { email },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ok: true });
+      await expect(latestMessageTo(app, email)).rejects.toThrow();
+    });
+
+    it('a made-up token is refused as an invalid link', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/account/reset-password',
+        payload: { token: 'made-up', newPassword: 'a-brand-new-password' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('invalid_jwt');
+    });
+  });
+
+  describe('changing the password', () => {
+    const changePassword = (payload: Record<string, unknown>, headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/account/change-password', payload, headers });
+
+    it('works with the current password; afterwards only the new one signs in', async () => {
+      const { email, cookie } = await signUpAndConfirm(app);
+
+      const changed = await changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'changed-password-1' }, { cookie });
+      expect(changed.statusCode).toBe(200);
+
+      expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(401);
+      expect((await signIn({ email, password: 'changed-password-1' })).statusCode).toBe(200);
+    });
+
+    it('a wrong current password is refused and nothing changes', async () => {
+      const { email, cookie } = await signUpAndConfirm(app);
+
+      const changed = await changePassword({ currentPassword: 'wrong-password', newPassword: 'changed-password-1' }, { cookie });
+      expect(changed.statusCode).toBe(401);
+      expect(changed.json().error.code).toBe('invalid_credentials');
+
+      expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('a weak new password is refused with reasons', async () => {
+      const { cookie } = await signUpAndConfirm(app);
+
+      const changed = await changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'tiny' }, { cookie });
+      expect(changed.statusCode).toBe(422);
+      expect(changed.json().error.code).toBe('weak_password');
+    });
+
+    it('without a session answers 400 "Auth session missing!"', async () => {
+      const changed = await changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'changed-password-1' }, {});
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json().error).toEqual({ code: 'session_missing', message: SPEC_MESSAGES.sessionMissing });
+    });
+  });
+
+  describe('signing out', () => {
+    async function threeSessions() {
+      const { email } = await signUpAndConfirm(app);
+      const sessions = [];
+      for (let i = 0; i < 3; i += 1) sessions.push((await signInAs(app, { email, password: TEST_PASSWORD })).cookie);
+      return sessions as [string, string, string];
+    }
+    const signOut = (cookie: string, scope?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/account/sign-out',
+        headers: { cookie },
+        ...(scope ? { payload: { scope } } : {}),
+      });
+    const signedIn = async (cookies: string[]) =>
+      Promise.all(cookies.map(async (cookie) => (await currentUserId(app, cookie)) !== null));
+
+    it('"others" keeps only the current session', async () => {
+      const [first, current, third] = await threeSessions();
+
+      expect((await signOut(current, 'others')).statusCode).toBe(200);
+      expect(await signedIn([first, current, third])).toEqual([false, true, false]);
+    });
+
+    it('"local" ends only the current session', async () => {
+      const [first, current, third] = await threeSessions();
+
+      const response = await signOut(current, 'local');
+      expect(response.statusCode).toBe(200);
+      expect(await signedIn([first, current, third])).toEqual([true, false, true]);
+    });
+
+    it('"global" ends every session', async () => {
+      const [first, current, third] = await threeSessions();
+
+      expect((await signOut(current, 'global')).statusCode).toBe(200);
+      expect(await signedIn([first, current, third])).toEqual([false, false, false]);
+    });
+
+    it('without a scope ends only the current session', async () => {
+      const [first, current] = await threeSessions();
+
+      expect((await signOut(current)).statusCode).toBe(200);
+      expect(await signedIn([first, current])).toEqual([true, false]);
+    });
+
+    it('clears the session cookie in the browser', async () => {
+      const [, current] = await threeSessions();
+
+      const response = await signOut(current, 'local');
+      const cleared = response.cookies.find((cookie) => cookie.name === 'portal.session_token');
+      expect(cleared?.value ?? '').toBe('');
+    });
+
+    it('an unknown scope is refused and the session stays', async () => {
+      const [, current] = await threeSessions();
+
+      const response = await signOut(current, 'everyone');
+      expect(response.statusCode).toBe(400);
+      expect(await currentUserId(app, current)).not.toBeNull();
+    });
+
+    it('without a session answers 400 "Auth session missing!"', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/account/sign-out', payload: { scope: 'global' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'session_missing', message: SPEC_MESSAGES.sessionMissing });
+    });
+  });
+
+  describe('roles', () => {
+    it.each([
+      ['admin@example.com', 'admin'],
+      ['instructor@example.com', 'instructor'],
+      ['learner@example.com', 'learner'],
+    ])('%s is shown as %s', async (email, role) => {
+      const { cookie } = await signInAs(app, { email, password: 'demo-password-123' });
+
+      const me = await getMe(app, { cookie });
+      expect(me.json().me.role).toBe(role);
+    });
+  });
+
+  describe('the wrapped auth library', () => {
+    it.each(['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/sign-in/phone-number'])(
+      '%s cannot be used to skip our own rules',
+      async (url) => {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          payload: { email: uniqueEmail(), password: 'x', name: 'x' },
+        });
+        expect(response.statusCode).toBe(404);
+      },
+    );
+  });
+});

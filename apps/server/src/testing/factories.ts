@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { App } from '../app.ts';
+
+type InjectResponse = Awaited<ReturnType<App['inject']>>;
+
+export type MailboxMessage = { channel: 'email' | 'sms'; recipient: string; subject: string; text: string };
+
+/** A signed-in browser: its cookie header and the bearer token the sign-in returned, if any. */
+export type SignedIn = { userId: string; cookie: string; token: string | null };
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** A fresh address per call, so tests sharing one app never collide. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A fresh E.164 number per call. */
+export function uniquePhoneNumber(): string {
+  return `+4915${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** The `cookie` request header a browser would send after this response (cleared cookies left out). */
+export function cookieHeaderFrom(response: InjectResponse): string {
+  return response.cookies
+    .filter((cookie) => cookie.value !== '' && cookie.maxAge !== 0)
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+}
+
+export async function readMailbox(app: App): Promise<MailboxMessage[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  if (response.statusCode !== 200) throw new Error(`mailbox answered ${response.statusCode}`);
+  return response.json<{ messages: MailboxMessage[] }>().messages;
+}
+
+/** The newest message sent to this recipient. */
+export async function latestMessageTo(app: App, recipient: string): Promise<MailboxMessage> {
+  const message = (await readMailbox(app)).find((candidate) => candidate.recipient === recipient);
+  if (!message) throw new Error(`no message for ${recipient}`);
+  return message;
+}
+
+/** The first link in a message, as a path and query that `inject` can follow. */
+export function linkIn(message: MailboxMessage): string {
+  const match = message.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in "${message.subject}"`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+export function codeIn(message: MailboxMessage): string {
+  const match = message.text.match(/\b\d{6}\b/);
+  if (!match) throw new Error(`no code in "${message.subject}"`);
+  return match[0];
+}
+
+export async function signUp(app: App, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/account/sign-up', payload: body });
+}
+
+/** Signs up with email, follows the confirmation link from the mailbox and returns the signed-in browser. */
+export async function signUpAndConfirm(
+  app: App,
+  { email = uniqueEmail(), password = TEST_PASSWORD, name }: { email?: string; password?: string; name?: string } = {},
+): Promise<SignedIn & { email: string; password: string }> {
+  const signedUp = await signUp(app, { email, password, ...(name ? { name } : {}) });
+  if (signedUp.statusCode !== 201) throw new Error(`sign-up answered ${signedUp.statusCode}: ${signedUp.body}`);
+  const confirmed = await app.inject({ method: 'GET', url: linkIn(await latestMessageTo(app, email)) });
+  const cookie = cookieHeaderFrom(confirmed);
+  const userId = await currentUserId(app, cookie);
+  if (!userId) throw new Error(`confirming ${email} did not sign in (${confirmed.statusCode})`);
+  return { userId, cookie, token: null, email, password };
+}
+
+export async function signInAs(
+  app: App,
+  credentials: { email?: string; phoneNumber?: string; password: string },
+): Promise<SignedIn> {
+  const response = await app.inject({ method: 'POST', url: '/api/account/sign-in', payload: credentials });
+  if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
+  const body = response.json<{ user: { id: string }; token: string }>();
+  return { userId: body.user.id, cookie: cookieHeaderFrom(response), token: body.token };
+}
+
+export async function getMe(app: App, headers: Record<string, string>) {
+  return app.inject({ method: 'GET', url: '/api/me', headers });
+}
+
+/** The signed-in user's id for this cookie, or null when it no longer signs anyone in. */
+export async function currentUserId(app: App, cookie: string): Promise<string | null> {
+  const response = await getMe(app, { cookie });
+  return response.json<{ me: { user: { id: string } } | null }>().me?.user.id ?? null;
+}

@@ -1,0 +1,48 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Toaster } from 'sonner';
+import { subscriptionStatusQueryOptions } from '@/features/subscription/api/get-subscription-status';
+import { meQueryOptions, useMe } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
+import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+
+/** Opens the user's realtime channel on sign-in, closes it on sign-out, and refreshes what changed. */
+function RealtimeBridge() {
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const userId = me?.user.id;
+  useEffect(() => {
+    if (!userId) return;
+    const client = new RealtimeClient(realtimeUrl());
+    let first = true;
+    const unsubscribe = client.subscribe((message) => {
+      if (message.type === 'ready') {
+        // After a reconnect, refetch what may have changed while offline.
+        if (!first) void queryClient.invalidateQueries();
+        first = false;
+      } else if (message.type === 'subscription_change') {
+        void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryOptions().queryKey });
+      }
+    });
+    client.start();
+    return () => {
+      unsubscribe();
+      client.stop();
+    };
+  }, [userId, queryClient]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    void queryClient.prefetchQuery(meQueryOptions());
+  }, [queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RealtimeBridge />
+      {children}
+      <Toaster position="top-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

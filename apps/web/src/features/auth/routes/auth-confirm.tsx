@@ -1,0 +1,40 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useMe } from '@/lib/auth';
+
+/** Where the email confirmation link lands; the server has already verified the token. */
+export function AuthConfirm() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const failed = params.has('error');
+  const { data: me } = useMe();
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <Card>
+        <CardHeader className="items-center text-center">
+          {failed ? (
+            <XCircle className="size-12 text-destructive" aria-hidden="true" />
+          ) : (
+            <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
+          )}
+          <h1 className="text-xl font-semibold">{failed ? t('confirm.failedTitle') : t('confirm.title')}</h1>
+          <CardDescription>{failed ? t('confirm.failedDescription') : t('confirm.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex justify-center">
+          {failed ? (
+            <Button asChild>
+              <Link to="/login">{t('confirm.backToSignIn')}</Link>
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to={me ? '/choose-plan' : '/login'}>{me ? t('confirm.choosePlan') : t('signIn')}</Link>
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

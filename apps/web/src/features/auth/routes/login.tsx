@@ -1,0 +1,231 @@
+import { LEARNER_HOME } from '@portal/shared/routes';
+import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api';
+import { useResendVerification } from '../api/resend-verification';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import { DevMailboxHint } from '../components/dev-mailbox-hint';
+import { IdentifierChoice, type IdentifierKind } from '../components/identifier-choice';
+import { PhoneCodeForm } from '../components/phone-code-form';
+import { useAuthErrorMessage } from '../components/use-auth-error';
+
+type Credentials = { kind: IdentifierKind; email: string; phoneNumber: string; password: string };
+
+function credentialsBody({ kind, email, phoneNumber, password }: Credentials) {
+  return kind === 'email'
+    ? { email: email.trim() || undefined, password: password || undefined }
+    : { phoneNumber: phoneNumber.replace(/[\s()-]/g, '') || undefined, password: password || undefined };
+}
+
+function hasCredentials(credentials: Credentials) {
+  const body = credentialsBody(credentials);
+  return Boolean(('email' in body ? body.email : body.phoneNumber) && body.password);
+}
+
+function CredentialFields({
+  value,
+  onChange,
+  passwordAutoComplete,
+}: {
+  value: Credentials;
+  onChange: (next: Credentials) => void;
+  passwordAutoComplete: 'current-password' | 'new-password';
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <IdentifierChoice value={value.kind} onChange={(kind) => onChange({ ...value, kind })} />
+      {value.kind === 'email' ? (
+        <FormField
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          value={value.email}
+          onChange={(event) => onChange({ ...value, email: event.target.value })}
+        />
+      ) : (
+        <FormField
+          label={t('phoneNumber')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+4915112345678"
+          hint={t('phoneHint')}
+          value={value.phoneNumber}
+          onChange={(event) => onChange({ ...value, phoneNumber: event.target.value })}
+        />
+      )}
+      <FormField
+        label={t('password')}
+        type="password"
+        autoComplete={passwordAutoComplete}
+        hint={passwordAutoComplete === 'new-password' ? t('passwordHint') : undefined}
+        value={value.password}
+        onChange={(event) => onChange({ ...value, password: event.target.value })}
+      />
+    </>
+  );
+}
+
+const emptyCredentials: Credentials = { kind: 'email', email: '', phoneNumber: '', password: '' };
+
+function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation('auth');
+  const [credentials, setCredentials] = useState(emptyCredentials);
+  const [missing, setMissing] = useState(false);
+  const [verifyPhone, setVerifyPhone] = useState<string | null>(null);
+  const signIn = useSignIn();
+  const resend = useResendVerification();
+  const errorMessage = useAuthErrorMessage();
+
+  if (verifyPhone) return <PhoneCodeForm phoneNumber={verifyPhone} onVerified={onSignedIn} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(!hasCredentials(credentials));
+    if (!hasCredentials(credentials)) return;
+    const body = credentialsBody(credentials);
+    signIn.mutate(body, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'phone_not_verified' && 'phoneNumber' in body) {
+          setVerifyPhone(body.phoneNumber ?? null);
+        }
+      },
+    });
+  };
+  const notVerified = signIn.error instanceof ApiError && signIn.error.code === 'email_not_verified';
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('signIn')}>
+      <CredentialFields value={credentials} onChange={setCredentials} passwordAutoComplete="current-password" />
+      {missing ? <Alert variant="destructive">{t('credentialsRequired')}</Alert> : null}
+      {signIn.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(signIn.error)}
+          {notVerified ? (
+            <span className="mt-2 block">
+              <DevMailboxHint />
+            </span>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Button type="submit" disabled={signIn.isPending}>
+        {signIn.isPending ? t('signingIn') : t('signIn')}
+      </Button>
+      {notVerified ? (
+        <Button
+          variant="outline"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate({ email: credentials.email.trim() })}
+        >
+          {resend.isSuccess ? t('linkResent') : t('resendLink')}
+        </Button>
+      ) : null}
+      <Link to="/reset-password" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+        {t('forgotPassword')}
+      </Link>
+    </form>
+  );
+}
+
+function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation('auth');
+  const [name, setName] = useState('');
+  const [credentials, setCredentials] = useState(emptyCredentials);
+  const [missing, setMissing] = useState(false);
+  const signUp = useSignUp();
+  const resend = useResendVerification();
+  const errorMessage = useAuthErrorMessage();
+  const body = credentialsBody(credentials);
+
+  if (signUp.isSuccess && signUp.data.verification === 'sms' && 'phoneNumber' in body && body.phoneNumber) {
+    return <PhoneCodeForm phoneNumber={body.phoneNumber} onVerified={onSignedIn} />;
+  }
+  if (signUp.isSuccess) {
+    return (
+      <div className="flex flex-col gap-4" aria-live="polite">
+        <Alert variant="success">
+          <strong className="block">{t('checkEmailTitle')}</strong>
+          {t('checkEmailDescription', { email: 'email' in body ? body.email : '' })}
+        </Alert>
+        <DevMailboxHint />
+        <Button
+          variant="outline"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate({ email: 'email' in body ? body.email : undefined })}
+        >
+          {resend.isSuccess ? t('linkResent') : t('resendLink')}
+        </Button>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(!hasCredentials(credentials));
+    if (!hasCredentials(credentials)) return;
+    signUp.mutate({ ...body, name: name.trim() || undefined });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('signUp')}>
+      <FormField label={t('name')} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+      <CredentialFields value={credentials} onChange={setCredentials} passwordAutoComplete="new-password" />
+      {missing ? <Alert variant="destructive">{t('credentialsRequired')}</Alert> : null}
+      {signUp.isError ? <Alert variant="destructive">{errorMessage(signUp.error)}</Alert> : null}
+      <Button type="submit" disabled={signUp.isPending}>
+        {signUp.isPending ? t('creatingAccount') : t('createAccount')}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        <Trans
+          t={t}
+          i18nKey="agreement"
+          components={{
+            terms: <Link to="/terms-of-service" className="underline" />,
+            privacy: <Link to="/privacy-policy" className="underline" />,
+          }}
+        />
+      </p>
+    </form>
+  );
+}
+
+/** Sign in / sign up with email or phone number (also served at /auth). */
+export function Login() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const [tab, setTab] = useState(new URLSearchParams(location.search).get('mode') === 'signup' ? 'signup' : 'signin');
+  const onSignedIn = () =>
+    navigate(from?.startsWith('/') && !from.startsWith('//') ? from : LEARNER_HOME, { replace: true });
+  return (
+    <section className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold leading-tight">{t('title')}</h1>
+          <CardDescription>{t('subtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="signin">{t('signIn')}</TabsTrigger>
+              <TabsTrigger value="signup">{t('signUp')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin">
+              <SignInForm onSignedIn={onSignedIn} />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm onSignedIn={onSignedIn} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+export type DayPart = 'morning' | 'afternoon' | 'evening';
+
+/** Morning before 12, afternoon before 18, evening otherwise, in the given time zone. */
+export function dayPart(now: Date, timeZone: string): DayPart {
+  let hour: number;
+  try {
+    hour = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+  } catch {
+    hour = now.getHours();
+  }
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  return 'evening';
+}

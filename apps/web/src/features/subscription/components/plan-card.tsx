@@ -1,0 +1,56 @@
+import { FEATURE_MIN_TIER, type Feature, type Tier, tierRank } from '@portal/shared/tiers';
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+
+/** Features first available at each tier, in the order of the feature table. */
+function featuresNewAt(tier: Tier): Feature[] {
+  return (Object.keys(FEATURE_MIN_TIER) as Feature[]).filter((feature) => FEATURE_MIN_TIER[feature] === tier);
+}
+
+export function PlanCard({
+  tier,
+  current,
+  badge,
+  action,
+}: {
+  tier: Tier;
+  current?: boolean;
+  badge?: string | undefined;
+  action: ReactNode;
+}) {
+  const { t } = useTranslation('plans');
+  const titleId = `plan-${tier}-title`;
+  return (
+    <Card aria-labelledby={titleId} className={cn('flex flex-col', current && 'border-primary ring-2 ring-primary/30')}>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {t(`tiers.${tier}.name`)}
+          </h2>
+          {badge ? <Badge>{badge}</Badge> : null}
+        </div>
+        <CardDescription>{t(`tiers.${tier}.tagline`)}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        {tierRank(tier) > 0 ? (
+          <p className="mb-2 text-sm text-muted-foreground">
+            {t('everythingIn', { tier: t(`tiers.${['calm', 'me', 'us'][tierRank(tier) - 1]}.name`) })}
+          </p>
+        ) : null}
+        <ul className="flex flex-col gap-2 text-sm">
+          {featuresNewAt(tier).map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+              {t(`features.${feature}`)}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>{action}</CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { apiErrorBodySchema, type ErrorCode, isRetryableStatus } from '@portal/shared/errors';
+import { i18n } from './i18n';
+
+/** An `{ error }` answer from the server, or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network';
+  readonly reasons: string[];
+
+  constructor(status: number, code: ErrorCode | 'network', message: string, reasons: string[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.reasons = reasons;
+  }
+
+  get retryable() {
+    return this.code === 'network' || isRetryableStatus(this.status);
+  }
+}
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'x-portal-language': i18n.language ?? 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', 'Network error');
+  }
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const parsed = apiErrorBodySchema.safeParse(data);
+    if (parsed.success) {
+      const { code, message, reasons } = parsed.data.error;
+      throw new ApiError(response.status, code as ErrorCode, message, reasons);
+    }
+    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', response.statusText);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};

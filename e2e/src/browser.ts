@@ -1,0 +1,45 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'demo-password-123';
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, driven headless with no background networking (the machine has no outside network). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' });
+}
+
+/** Signs in through the real form and waits for the learner home. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+}
+
+/** A path the browser is on, without origin. */
+export function pathOf(page: Page) {
+  return new URL(page.url()).pathname;
+}
+
+/** Dismisses the first-visit welcome dialog if it shows. */
+export async function dismissWelcome(page: Page) {
+  const start = page.getByRole('button', { name: "Let's start" });
+  if (await start.isVisible().catch(() => false)) await start.click();
+}

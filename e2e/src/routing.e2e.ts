@@ -1,0 +1,173 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  expect(pathOf(page)).toBe(path);
+}
+
+describe('signed-out visitor', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('is sent from a dashboard path to /login', async () => {
+    await page.goto('/dashboard/learner/goals');
+    await expectPath(page, '/login');
+    await expect(page.getByRole('heading', { name: 'Welcome to Learning Portal' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('is sent from /dashboard to /login', async () => {
+    await page.goto('/dashboard');
+    await expectPath(page, '/login');
+  });
+
+  it('is sent from an admin screen to /auth', async () => {
+    await page.goto('/dashboard/admin/users');
+    await expectPath(page, '/auth');
+  });
+
+  it('follows the legal and courses redirects', async () => {
+    await page.goto('/privacy');
+    await expectPath(page, '/privacy-policy');
+    await page.goto('/terms');
+    await expectPath(page, '/terms-of-service');
+    await page.goto('/courses');
+    // /courses -> /dashboard/learner/courses, which needs a user -> /login
+    await expectPath(page, '/login');
+  });
+
+  it('sees the not-found page on any other path', async () => {
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(pathOf(page)).toBe('/no/such/page');
+  });
+
+  it('reaches the public pages without signing in', async () => {
+    for (const path of ['/', '/choose-plan', '/games', '/contact', '/privacy-policy', '/terms-of-service', '/403']) {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+  });
+
+  it('is asked to sign in on the course player and the SCORM player', async () => {
+    await page.goto('/courses/intro-to-learning');
+    await expectPath(page, '/login');
+    await page.goto('/scorm/launch/abc/def');
+    await expectPath(page, '/login');
+    await page.goto('/scorm/preview/abc');
+    await expectPath(page, '/login');
+  });
+});
+
+describe('signed-in learner with a subscription', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+    await signInThroughForm(page, 'learner@example.com');
+    await expectPath(page, '/dashboard/learner');
+    await dismissWelcome(page);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('opening /login goes to the learner home', async () => {
+    await page.goto('/login');
+    await expectPath(page, '/dashboard/learner');
+  });
+
+  it('opening /choose-plan goes to the learner home', async () => {
+    await page.goto('/choose-plan');
+    await expectPath(page, '/dashboard/learner');
+  });
+
+  it('/dashboard redirects to the learner home', async () => {
+    await page.goto('/dashboard');
+    await expectPath(page, '/dashboard/learner');
+  });
+
+  it('is forbidden from admin and SCORM studio screens', async () => {
+    await page.goto('/dashboard/admin');
+    await expectPath(page, '/403');
+    await page.goto('/dashboard/scorm/studio');
+    await expectPath(page, '/403');
+    await page.goto('/scorm/preview/some-package');
+    await expectPath(page, '/403');
+  });
+
+  it('can open a SCORM launch link and a course player page', async () => {
+    await page.goto('/scorm/launch/enrolment-1/sco-1');
+    await page.getByRole('heading', { name: 'SCORM player' }).waitFor();
+    await page.goto('/courses/intro-to-learning');
+    await page.getByRole('heading', { name: 'Course: intro-to-learning' }).waitFor();
+  });
+
+  it('does not see admin or SCORM sections in the navigation', async () => {
+    await page.goto('/dashboard/learner');
+    const nav = page.getByRole('navigation', { name: 'Dashboard navigation' });
+    await nav.getByRole('link', { name: 'Library' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Thresholds' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Studio' }).count()).toBe(0);
+  });
+});
+
+describe('instructor and admin', () => {
+  it('an instructor reaches the SCORM studio but not admin screens', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughForm(page, 'instructor@example.com');
+    await expectPath(page, '/dashboard/learner');
+    await page.goto('/dashboard/scorm/studio');
+    await page.getByRole('heading', { name: 'SCORM studio' }).waitFor();
+    for (const path of ['/dashboard/scorm/packages/p1', '/dashboard/scorm/packages/p1/enrollments', '/dashboard/scorm/packages/p1/analytics']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'SCORM packages' }).waitFor();
+    }
+    await page.goto('/dashboard/admin/thresholds');
+    await expectPath(page, '/403');
+    await context.close();
+  });
+
+  it('an admin reaches every admin screen', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughForm(page, 'admin@example.com');
+    await expectPath(page, '/dashboard/learner');
+    const screens: Array<[string, string]> = [
+      ['/dashboard/admin', 'Administration'],
+      ['/dashboard/admin/users', 'Users'],
+      ['/dashboard/admin/courses', 'Courses'],
+      ['/dashboard/admin/analytics', 'Analytics'],
+      ['/dashboard/admin/modules', 'Modules'],
+      ['/dashboard/admin/courses/intro/lessons', 'Lessons'],
+      ['/dashboard/admin/thresholds', 'Thresholds'],
+      ['/dashboard/admin/beta', 'Beta programme'],
+      ['/dashboard/scorm/upload', 'Upload SCORM Package'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+    await context.close();
+  });
+});
