@@ -41,5 +41,9 @@ export function pathOf(page: Page) {
 /** Dismisses the first-visit welcome dialog if it shows. */
 export async function dismissWelcome(page: Page) {
   const start = page.getByRole('button', { name: "Let's start" });
-  if (await start.isVisible().catch(() => false)) await start.click();
+  const shown = await start
+    .waitFor({ timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (shown) await start.click();
 }

@@ -52,7 +52,7 @@ describe('a new visitor', () => {
     // The confirmation link waits in the dev mailbox (no SMTP on the embedded default).
     await page.goto('/dev/mailbox');
     const message = page.getByRole('listitem').filter({ hasText: email }).first();
-    await message.getByText('Confirm your email address').waitFor();
+    await message.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
     await message.getByRole('link', { name: /verify-email/ }).first().click();
     await page.waitForURL((url) => url.pathname === '/auth/confirm');
     await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor();

@@ -29,7 +29,7 @@ describe('signed-out visitor', () => {
   it('is sent from a dashboard path to /login', async () => {
     await page.goto('/dashboard/learner/goals');
     await expectPath(page, '/login');
-    await expect(page.getByRole('heading', { name: 'Welcome to Learning Portal' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Welcome to Learning Portal' }).waitFor();
   });
 
   it('is sent from /dashboard to /login', async () => {

@@ -2,11 +2,11 @@ import type { ServerMessage } from '@portal/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { App } from '../app.ts';
+import { type App, buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { profiles } from '../modules/profile/profile.table.ts';
 import { type SignedIn, signUpAndConfirm } from '../testing/factories.ts';
-import { startTestApp, testTargets } from '../testing/test-app.ts';
+import { startTestApp, testConfig, testTargets } from '../testing/test-app.ts';
 
 const WAIT_MS = 5000;
 
@@ -120,6 +120,21 @@ describe.each(testTargets())('realtime on $name', (target) => {
 
     expect(await testerTab.next()).toEqual({ type: 'beta_update', payload: update });
     expect(await regularTab.next()).toEqual({ type: 'subscription_change' });
+  });
+
+  it('a push published by another server instance reaches the tabs open on this one', async () => {
+    const other = await buildApp({ config: testConfig(), database, logger: false });
+    await other.ready();
+    try {
+      const user = await signUpAndConfirm(app);
+      const tab = await connect(user);
+
+      await other.realtime.publishToUser(user.userId, { type: 'table_change', table: 'user_xp' });
+
+      expect(await tab.next()).toEqual({ type: 'table_change', table: 'user_xp' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('a ping is answered with a pong; junk is ignored', async () => {

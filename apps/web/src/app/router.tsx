@@ -13,7 +13,6 @@ const screen = (path: string, key: FeatureScreenKey): RouteObject => ({
 
 const scormPlayer = {
   lazy: () => import('@/features/scorm/routes/scorm-player').then((m) => ({ Component: m.ScormPlayer })),
-  errorElement: <ScormPlayerLoadError />,
 };
 
 export const routes: RouteObject[] = [
@@ -97,11 +96,15 @@ export const routes: RouteObject[] = [
             path: 'courses/:slug',
             lazy: () => import('@/features/courses/routes/course-player').then((m) => ({ Component: m.CoursePlayer })),
           },
-          { path: 'scorm/launch/:enrollmentId/:scoId', ...scormPlayer },
+          {
+            errorElement: <ScormPlayerLoadError />,
+            children: [{ path: 'scorm/launch/:enrollmentId/:scoId', ...scormPlayer }],
+          },
         ],
       },
       {
         element: <ScormRoleGuard />,
+        errorElement: <ScormPlayerLoadError />,
         children: [
           { path: 'scorm/preview/:packageId', ...scormPlayer },
           { path: 'scorm/preview/:packageId/:scoId', ...scormPlayer },

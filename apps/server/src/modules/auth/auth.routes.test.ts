@@ -250,7 +250,7 @@ describe.each(testTargets())('accounts on $name', (target) => {
       expect(me.json().me.user.id).toBe(userId);
     });
 
-    it.each([
+    it.each<{ label: string; headers: Record<string, string> }>([
       { label: 'a garbage session cookie', headers: { cookie: 'portal.session_token=garbage' } },
       { label: 'a forged signed cookie', headers: { cookie: 'portal.session_token=abc.def%2Bghi%3D' } },
       { label: 'an unparseable cookie header', headers: { cookie: '=;;;portal.session_token' } },

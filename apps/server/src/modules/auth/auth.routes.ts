@@ -21,6 +21,7 @@ import { toAuthAppError, userExists } from './auth.errors.ts';
 import { presentSessionUser } from './auth.presenter.ts';
 import { attachUnverifiedPhoneNumber, isAccountTaken } from './auth.service.ts';
 import type { Auth } from './auth.ts';
+import { inRequestLanguage } from './request-language.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
@@ -31,10 +32,14 @@ function assertStrongPassword(password: string) {
   if (reasons.length > 0) throw new AppError('weak_password', 'Password is too weak.', { reasons });
 }
 
-/** Runs an auth call, forwarding the cookies and bearer token it sets; maps its errors. */
-async function callAuth<T>(reply: FastifyReply, run: () => Promise<{ headers: Headers; response: T }>): Promise<T> {
+/** Runs an auth call in the caller's language, forwarding the cookies and bearer token it sets; maps its errors. */
+async function callAuth<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<{ headers: Headers; response: T }>,
+): Promise<T> {
   try {
-    const { headers, response } = await run();
+    const { headers, response } = await inRequestLanguage(request.headers, run);
     const cookies = headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const token = headers.get('set-auth-token');
@@ -69,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       assertStrongPassword(password ?? '');
       if (await isAccountTaken(auth, { email, phoneNumber })) throw userExists();
       const headers = headersOf(request);
-      const { user } = await callAuth(reply, () =>
+      const { user } = await callAuth(request, reply, () =>
         auth.api.signUpEmail({
           headers,
           returnHeaders: true,
@@ -83,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       );
       if (phoneNumber) await attachUnverifiedPhoneNumber(auth, { userId: user.id, phoneNumber });
       if (!email && phoneNumber) {
-        await callAuth(reply, () =>
+        await callAuth(request, reply, () =>
           auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }),
         );
       }
@@ -106,14 +111,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       const { email, phoneNumber, password, rememberMe } = request.body;
       const headers = headersOf(request);
       const result = email
-        ? await callAuth(reply, () =>
+        ? await callAuth(request, reply, () =>
             auth.api.signInEmail({
               headers,
               returnHeaders: true,
               body: { email, password: password ?? '', rememberMe, callbackURL: '/auth/confirm' },
             }),
           )
-        : await callAuth(reply, () =>
+        : await callAuth(request, reply, () =>
             auth.api.signInPhoneNumber({
               headers,
               returnHeaders: true,
@@ -136,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       },
     },
     async (request, reply) => {
-      await callAuth(reply, () =>
+      await callAuth(request, reply, () =>
         auth.api.verifyPhoneNumber({ headers: headersOf(request), returnHeaders: true, body: request.body }),
       );
       return { ok: true as const };
@@ -158,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       const { email, phoneNumber } = request.body;
       const headers = headersOf(request);
       if (email) {
-        await callAuth(reply, () =>
+        await callAuth(request, reply, () =>
           auth.api.sendVerificationEmail({
             headers,
             returnHeaders: true,
@@ -166,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
           }),
         );
       } else if (phoneNumber) {
-        await callAuth(reply, () =>
+        await callAuth(request, reply, () =>
           auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }),
         );
       }
@@ -186,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       },
     },
     async (request, reply) => {
-      await callAuth(reply, () =>
+      await callAuth(request, reply, () =>
         auth.api.requestPasswordReset({
           headers: headersOf(request),
           returnHeaders: true,
@@ -210,7 +215,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
     },
     async (request, reply) => {
       assertStrongPassword(request.body.newPassword);
-      await callAuth(reply, () =>
+      await callAuth(request, reply, () =>
         auth.api.resetPassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
       );
       return { ok: true as const };
@@ -231,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
     async (request, reply) => {
       if (!(await request.loadAuth())) throw sessionMissing();
       assertStrongPassword(request.body.newPassword);
-      await callAuth(reply, () =>
+      await callAuth(request, reply, () =>
         auth.api.changePassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
       );
       return { ok: true as const };
@@ -253,10 +258,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       const scope = request.body?.scope ?? 'local';
       const headers = headersOf(request);
       if (scope !== 'local') {
-        await callAuth(reply, () => auth.api.revokeOtherSessions({ headers, returnHeaders: true }));
+        await callAuth(request, reply, () => auth.api.revokeOtherSessions({ headers, returnHeaders: true }));
       }
       if (scope !== 'others') {
-        await callAuth(reply, () => auth.api.signOut({ headers, returnHeaders: true }));
+        await callAuth(request, reply, () => auth.api.signOut({ headers, returnHeaders: true }));
       }
       return { ok: true as const };
     },

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
-import { requestLanguage } from './request-language.ts';
+import { mailLanguage, requestLanguage } from './request-language.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PHONE_CODE_TTL_SECONDS = 600;
@@ -53,7 +53,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }, request) {
-        const mail = mailTemplates.resetPassword[requestLanguage(request?.headers)](url);
+        const mail = mailTemplates.resetPassword[mailLanguage(request)](url);
         await mailer.send({ channel: 'email', to: user.email, ...mail });
       },
     },
@@ -64,7 +64,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }, request) {
         if (isPhoneOnlyEmail(user.email)) return;
-        const mail = mailTemplates.verifyEmail[requestLanguage(request?.headers)](url);
+        const mail = mailTemplates.verifyEmail[mailLanguage(request)](url);
         await mailer.send({ channel: 'email', to: user.email, ...mail });
       },
     },

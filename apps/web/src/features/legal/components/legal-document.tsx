@@ -146,7 +146,7 @@ export function LegalDocument({
                   className="scroll-mt-6"
                 >
                   <h2 id={`${section.id}-heading`} className="text-xl font-semibold tracking-tight sm:text-2xl">
-                    <span className="mr-2 text-muted-foreground tabular-nums">{index + 1}.</span>
+                    <span className="text-muted-foreground tabular-nums">{index + 1}. </span>
                     {t(`${base}.title`)}
                   </h2>
                   <div className="mt-4 space-y-4 leading-relaxed text-foreground/90">

@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const SECRET = 'a-secret-that-is-long-enough-1234567890';
+
+describe('configuration', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+  });
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('with nothing set, the embedded default runs with demo data, the dev mailbox and a stored secret', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      demoData: true,
+      devMailbox: true,
+      smtp: null,
+      logLevel: 'info',
+      authRateLimitPerMinute: 30,
+      bodyLimitBytes: 1_048_576,
+    });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    const secretFile = path.join(dataDir, 'auth-secret');
+    expect(readFileSync(secretFile, 'utf8')).toBe(config.authSecret);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the same embedded secret across restarts, so sessions survive', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.authSecret).toBe(first.authSecret);
+  });
+
+  it('with a database server, demo data and the dev mailbox are off unless asked for', () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://portal@db:5432/portal', AUTH_SECRET: SECRET };
+
+    expect(loadConfig(env)).toMatchObject({ demoData: false, devMailbox: false, authSecret: SECRET });
+    expect(loadConfig({ ...env, DEMO_DATA: '1', DEV_MAILBOX: 'yes' })).toMatchObject({ demoData: true, devMailbox: true });
+  });
+
+  it('with SMTP configured, mail goes out by SMTP and the dev mailbox is off', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, SMTP_HOST: 'smtp.example.com', SMTP_USER: 'u', DEV_MAILBOX: 'true' });
+
+    expect(config.devMailbox).toBe(false);
+    expect(config.smtp).toEqual({ host: 'smtp.example.com', port: 587, secure: false, user: 'u', pass: undefined });
+  });
+
+  it('logs at warn in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).logLevel).toBe('warn');
+  });
+
+  it('drops a trailing slash from the public address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://learn.example.com/' }).publicUrl).toBe(
+      'https://learn.example.com',
+    );
+  });
+
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, demoData: true });
+  });
+
+  it('refuses to start in production against a database server without AUTH_SECRET', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: 'postgres://portal@db:5432/portal' }),
+    ).toThrow(/AUTH_SECRET is required in production/);
+  });
+
+  it.each([
+    { env: { PORT: 'eighty' }, names: 'PORT' },
+    { env: { AUTH_SECRET: 'short' }, names: 'AUTH_SECRET must be at least 32 characters' },
+    { env: { DATABASE_URL: 'not a url' }, names: 'DATABASE_URL' },
+    { env: { BODY_LIMIT_BYTES: '10' }, names: 'BODY_LIMIT_BYTES' },
+    { env: { DEV_MAILBOX: 'maybe' }, names: 'DEV_MAILBOX' },
+    { env: { NODE_ENV: 'staging' }, names: 'NODE_ENV' },
+  ])('a bad value stops start-up with a message naming it ($names)', ({ env, names }) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).message).toContain('Invalid configuration');
+    expect((thrown as ConfigError).message).toContain(names);
+  });
+});

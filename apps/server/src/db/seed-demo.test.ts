@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { userRoles } from '../modules/auth/roles.table.ts';
+import { users } from '../modules/auth/auth.table.ts';
+import { profiles } from '../modules/profile/profile.table.ts';
+import { subscriptions } from '../modules/subscription/subscription.table.ts';
+import { getMe, signInAs } from '../testing/factories.ts';
+import { startTestApp, testTargets } from '../testing/test-app.ts';
+import type { Database } from './client.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed-demo.ts';
+
+describe.each(testTargets())('demo data on $name', (target) => {
+  let app: App;
+  let database: Database;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const started = await startTestApp(target);
+    app = started.app;
+    database = started.database;
+    close = started.close;
+    await seedDemoData({ app, db: database.db });
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  it('seeding again changes nothing: still three users, one role and one plan each', async () => {
+    await seedDemoData({ app, db: database.db });
+
+    expect(await database.db.$count(users)).toBe(3);
+    expect(await database.db.$count(userRoles)).toBe(3);
+    expect(await database.db.$count(subscriptions)).toBe(3);
+    expect(await database.db.$count(profiles)).toBe(3);
+  });
+
+  it.each(DEMO_ACCOUNTS)('$email signs in with the demo password as $role on $tier', async (account) => {
+    const { cookie } = await signInAs(app, { email: account.email, password: DEMO_PASSWORD });
+
+    const me = (await getMe(app, { cookie })).json().me;
+    expect(me).toMatchObject({ user: { email: account.email, name: account.name, emailVerified: true }, role: account.role });
+
+    const status = await app.inject({ method: 'GET', url: '/api/subscription/check', headers: { cookie } });
+    expect(status.json()).toMatchObject({ subscribed: true, subscription_tier: account.tier });
+
+    const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } });
+    expect(profile.json().profile).toMatchObject({ full_name: account.name, email: account.email, text_size: 3 });
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { isPhoneOnlyEmail, passwordWeaknesses, signInBodySchema, signOutBodySchema, signUpBodySchema } from './auth.ts';
+import { SPEC_MESSAGES } from './errors.ts';
+
+describe('sign-up and sign-in credentials', () => {
+  it.each([
+    { password: 'secret-password' },
+    { email: 'a@example.com' },
+    { phoneNumber: '+4915112345678' },
+    { email: '', phoneNumber: '  ', password: 'secret-password' },
+    { email: 'a@example.com', password: '' },
+    {},
+  ])('%j is refused with the spec message', (body) => {
+    for (const schema of [signUpBodySchema, signInBodySchema]) {
+      const result = schema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toContain(SPEC_MESSAGES.credentialsRequired);
+    }
+  });
+
+  it('accepts an email or an international phone number with a password', () => {
+    expect(signInBodySchema.parse({ email: ' Ada@Example.COM ', password: 'pw' })).toEqual({
+      email: 'ada@example.com',
+      password: 'pw',
+    });
+    expect(signInBodySchema.safeParse({ phoneNumber: '+4915112345678', password: 'pw' }).success).toBe(true);
+  });
+
+  it.each(['015112345678', '+0123456789', '+49 151 1234', 'phone'])('refuses the phone number %j', (phoneNumber) => {
+    expect(signUpBodySchema.safeParse({ phoneNumber, password: 'secret-password' }).success).toBe(false);
+  });
+
+  it('refuses unknown fields', () => {
+    expect(signUpBodySchema.safeParse({ email: 'a@example.com', password: 'pw', role: 'admin' }).success).toBe(false);
+  });
+});
+
+describe('password strength', () => {
+  it.each([
+    ['short', ['Use at least 8 characters.']],
+    ['aaaaaaaaaaaa', ['Do not repeat a single character.']],
+    ['x'.repeat(129), ['Use at most 128 characters.', 'Do not repeat a single character.']],
+    ['correct-horse-battery', []],
+    ['12345678', []],
+  ])('%j: %j', (password, reasons) => {
+    expect(passwordWeaknesses(password)).toEqual(reasons);
+  });
+});
+
+describe('sign-out scope', () => {
+  it.each(['global', 'local', 'others'])('%s is a scope', (scope) => {
+    expect(signOutBodySchema.parse({ scope })).toEqual({ scope });
+  });
+
+  it('defaults to local and refuses anything else', () => {
+    expect(signOutBodySchema.parse({})).toEqual({ scope: 'local' });
+    expect(signOutBodySchema.safeParse({ scope: 'everyone' }).success).toBe(false);
+  });
+});
+
+describe('phone-only accounts', () => {
+  it('are recognised by their reserved placeholder address', () => {
+    expect(isPhoneOnlyEmail('0b6c1b1e@phone.invalid')).toBe(true);
+    expect(isPhoneOnlyEmail('someone@phone.invalid.example.com')).toBe(false);
+    expect(isPhoneOnlyEmail('someone@example.com')).toBe(false);
+    expect(isPhoneOnlyEmail(null)).toBe(false);
+  });
+});
