@@ -36,7 +36,12 @@ describe('accessibility', () => {
     await signInThroughForm(page, 'admin@example.com');
     await page.waitForURL((url) => url.pathname === '/dashboard/learner');
     await dismissWelcome(page);
-    for (const path of ['/dashboard/learner', '/dashboard/learner/settings', '/dashboard/subscription', '/dashboard/admin']) {
+    for (const path of [
+      '/dashboard/learner',
+      '/dashboard/learner/settings',
+      '/dashboard/subscription',
+      '/dashboard/admin',
+    ]) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       expect(await seriousViolations(page), path).toEqual([]);

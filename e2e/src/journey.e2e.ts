@@ -53,7 +53,10 @@ describe('a new visitor', () => {
     await page.goto('/dev/mailbox');
     const message = page.getByRole('listitem').filter({ hasText: email }).first();
     await message.getByRole('heading', { name: 'Confirm your email address' }).waitFor();
-    await message.getByRole('link', { name: /verify-email/ }).first().click();
+    await message
+      .getByRole('link', { name: /verify-email/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/auth/confirm');
     await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor();
 
@@ -113,7 +116,10 @@ describe('a new visitor', () => {
     await page.getByText('a reset link is on its way').waitFor();
     await page.goto('/dev/mailbox');
     const message = page.getByRole('listitem').filter({ hasText: 'instructor@example.com' }).first();
-    await message.getByRole('link', { name: /reset-password/ }).first().click();
+    await message
+      .getByRole('link', { name: /reset-password/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.has('token'));
     await page.getByLabel('New password', { exact: true }).fill('demo-password-123');
     await page.getByLabel('Repeat the new password').fill('demo-password-123');

@@ -138,7 +138,11 @@ describe('instructor and admin', () => {
     await expectPath(page, '/dashboard/learner');
     await page.goto('/dashboard/scorm/studio');
     await page.getByRole('heading', { name: 'SCORM studio' }).waitFor();
-    for (const path of ['/dashboard/scorm/packages/p1', '/dashboard/scorm/packages/p1/enrollments', '/dashboard/scorm/packages/p1/analytics']) {
+    for (const path of [
+      '/dashboard/scorm/packages/p1',
+      '/dashboard/scorm/packages/p1/enrollments',
+      '/dashboard/scorm/packages/p1/analytics',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'SCORM packages' }).waitFor();
     }

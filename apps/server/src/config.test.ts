@@ -47,11 +47,19 @@ describe('configuration', () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://portal@db:5432/portal', AUTH_SECRET: SECRET };
 
     expect(loadConfig(env)).toMatchObject({ demoData: false, devMailbox: false, authSecret: SECRET });
-    expect(loadConfig({ ...env, DEMO_DATA: '1', DEV_MAILBOX: 'yes' })).toMatchObject({ demoData: true, devMailbox: true });
+    expect(loadConfig({ ...env, DEMO_DATA: '1', DEV_MAILBOX: 'yes' })).toMatchObject({
+      demoData: true,
+      devMailbox: true,
+    });
   });
 
   it('with SMTP configured, mail goes out by SMTP and the dev mailbox is off', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SMTP_HOST: 'smtp.example.com', SMTP_USER: 'u', DEV_MAILBOX: 'true' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_USER: 'u',
+      DEV_MAILBOX: 'true',
+    });
 
     expect(config.devMailbox).toBe(false);
     expect(config.smtp).toEqual({ host: 'smtp.example.com', port: 587, secure: false, user: 'u', pass: undefined });

@@ -22,7 +22,10 @@ describe('tier access', () => {
   });
 
   it.each([
-    { label: 'not subscribed, even with a tier on record', status: { subscribed: false, subscription_tier: 'universal' as const } },
+    {
+      label: 'not subscribed, even with a tier on record',
+      status: { subscribed: false, subscription_tier: 'universal' as const },
+    },
     { label: 'subscribed without a tier', status: { subscribed: true, subscription_tier: null } },
     { label: 'no status yet', status: null },
     { label: 'an unknown status', status: undefined },

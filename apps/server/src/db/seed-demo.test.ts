@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { userRoles } from '../modules/auth/roles.table.ts';
 import { users } from '../modules/auth/auth.table.ts';
+import { userRoles } from '../modules/auth/roles.table.ts';
 import { profiles } from '../modules/profile/profile.table.ts';
 import { subscriptions } from '../modules/subscription/subscription.table.ts';
 import { getMe, signInAs } from '../testing/factories.ts';
@@ -38,7 +38,10 @@ describe.each(testTargets())('demo data on $name', (target) => {
     const { cookie } = await signInAs(app, { email: account.email, password: DEMO_PASSWORD });
 
     const me = (await getMe(app, { cookie })).json().me;
-    expect(me).toMatchObject({ user: { email: account.email, name: account.name, emailVerified: true }, role: account.role });
+    expect(me).toMatchObject({
+      user: { email: account.email, name: account.name, emailVerified: true },
+      role: account.role,
+    });
 
     const status = await app.inject({ method: 'GET', url: '/api/subscription/check', headers: { cookie } });
     expect(status.json()).toMatchObject({ subscribed: true, subscription_tier: account.tier });

@@ -111,10 +111,18 @@ describe.each(testTargets())('realtime on $name', (target) => {
     await database.db.update(profiles).set({ betaAccess: true }).where(eq(profiles.id, tester.userId));
 
     const testerTab = openTab({ cookie: tester.cookie });
-    expect(await testerTab.next()).toMatchObject({ type: 'ready', channels: [`user:${tester.userId}`, 'beta_updates'] });
+    expect(await testerTab.next()).toMatchObject({
+      type: 'ready',
+      channels: [`user:${tester.userId}`, 'beta_updates'],
+    });
     const regularTab = await connect(regular);
 
-    const update = { title: 'New', message: 'Flashcards are faster', type: 'feature', timestamp: new Date().toISOString() };
+    const update = {
+      title: 'New',
+      message: 'Flashcards are faster',
+      type: 'feature',
+      timestamp: new Date().toISOString(),
+    };
     await app.realtime.publishBeta({ type: 'beta_update', payload: update });
     await app.realtime.publishToUser(regular.userId, { type: 'subscription_change' });
 

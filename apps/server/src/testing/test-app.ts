@@ -4,7 +4,10 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 
-export type TestTarget = { name: 'pglite' | 'postgres'; open: () => Promise<{ database: Database; drop: () => Promise<void> }> };
+export type TestTarget = {
+  name: 'pglite' | 'postgres';
+  open: () => Promise<{ database: Database; drop: () => Promise<void> }>;
+};
 
 /** Every database the integration tests run on: PGlite always, a real PostgreSQL when TEST_DATABASE_URL is set. */
 export function testTargets(): TestTarget[] {
@@ -44,7 +47,11 @@ export function testTargets(): TestTarget[] {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', AUTH_SECRET: 'test-secret-test-secret-test-secret-123', DATA_DIR: '/tmp/portal-test-data' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+      DATA_DIR: '/tmp/portal-test-data',
+    }),
     publicUrl: 'http://localhost:3000',
     devMailbox: true,
     authRateLimitPerMinute: 1000,

@@ -61,7 +61,8 @@ export class RealtimeClient {
       if (this.socket !== socket) return;
       this.socket = null;
       // 4401: the server no longer knows this session; reconnecting would not help.
-      if (this.stopped || event.code === 4401) return;
+      if (event.code === 4401) this.stopped = true;
+      if (this.stopped) return;
       const delay = reconnectDelayMs(this.attempt);
       this.attempt += 1;
       this.timer = this.schedule(() => this.connect(), delay);

@@ -344,7 +344,10 @@ describe.each(testTargets())('accounts on $name', (target) => {
     it('works with the current password; afterwards only the new one signs in', async () => {
       const { email, cookie } = await signUpAndConfirm(app);
 
-      const changed = await changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'changed-password-1' }, { cookie });
+      const changed = await changePassword(
+        { currentPassword: TEST_PASSWORD, newPassword: 'changed-password-1' },
+        { cookie },
+      );
       expect(changed.statusCode).toBe(200);
 
       expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(401);
@@ -354,7 +357,10 @@ describe.each(testTargets())('accounts on $name', (target) => {
     it('a wrong current password is refused and nothing changes', async () => {
       const { email, cookie } = await signUpAndConfirm(app);
 
-      const changed = await changePassword({ currentPassword: 'wrong-password', newPassword: 'changed-password-1' }, { cookie });
+      const changed = await changePassword(
+        { currentPassword: 'wrong-password', newPassword: 'changed-password-1' },
+        { cookie },
+      );
       expect(changed.statusCode).toBe(401);
       expect(changed.json().error.code).toBe('invalid_credentials');
 

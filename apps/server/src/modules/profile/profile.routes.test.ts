@@ -32,7 +32,12 @@ describe.each(testTargets())('profiles on $name', (target) => {
 
   const getProfile = (cookie: string, url = '/api/profile') => app.inject({ method: 'GET', url, headers: { cookie } });
   const patchProfile = (cookie: string, payload: unknown) =>
-    app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload: payload as Record<string, unknown> });
+    app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: payload as Record<string, unknown>,
+    });
 
   it('a new user gets a profile with every default from the spec', async () => {
     const { cookie, userId, email } = await signUpAndConfirm(app, { name: 'Nora Newcomer' });
@@ -149,7 +154,10 @@ describe.each(testTargets())('profiles on $name', (target) => {
     { label: 'a font that does not exist', body: { display_name: 'Changed', font_family: 'Comic Sans' } },
     { label: 'a boolean given as text', body: { display_name: 'Changed', dual_language_enabled: 'yes' } },
     { label: 'an unknown time zone', body: { display_name: 'Changed', timezone: 'Mars/Olympus' } },
-    { label: 'an incomplete notification set', body: { display_name: 'Changed', email_notifications: { new_courses: true } } },
+    {
+      label: 'an incomplete notification set',
+      body: { display_name: 'Changed', email_notifications: { new_courses: true } },
+    },
     { label: 'a list instead of an object', body: [{ display_name: 'Changed' }] },
   ])('$label is refused with 400 and nothing changes', async ({ body }) => {
     const { cookie } = await signUpAndConfirm(app);
@@ -179,7 +187,7 @@ describe.each(testTargets())('profiles on $name', (target) => {
   });
 
   describe('between two users', () => {
-    it("a user only ever reads their own profile, whatever id they pass", async () => {
+    it('a user only ever reads their own profile, whatever id they pass', async () => {
       const alice = await signUpAndConfirm(app, { name: 'Alice Able' });
       const bob = await signUpAndConfirm(app, { name: 'Bob Baker' });
       await patchProfile(alice.cookie, { bio: 'Alice private notes' });

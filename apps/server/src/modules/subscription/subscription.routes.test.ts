@@ -105,15 +105,23 @@ describe.each(testTargets())('subscriptions on $name', (target) => {
       expect(response.json().error).toEqual({ code: 'unauthorized', message: SPEC_MESSAGES.userNotAuthenticated });
     });
 
-    it.each([{ tier: 'calm' }, { tier: 'me' }, {}])('checkout %j answers 401 "User not authenticated"', async (body) => {
-      const response = await checkout({}, body);
-      expect(response.statusCode).toBe(401);
-      expect(response.json().error).toEqual({ code: 'unauthorized', message: SPEC_MESSAGES.userNotAuthenticated });
-    });
+    it.each([{ tier: 'calm' }, { tier: 'me' }, {}])(
+      'checkout %j answers 401 "User not authenticated"',
+      async (body) => {
+        const response = await checkout({}, body);
+        expect(response.statusCode).toBe(401);
+        expect(response.json().error).toEqual({ code: 'unauthorized', message: SPEC_MESSAGES.userNotAuthenticated });
+      },
+    );
 
     it('a signed-out cookie is treated like no session', async () => {
       const { cookie } = await signUpAndConfirm(app);
-      await app.inject({ method: 'POST', url: '/api/account/sign-out', headers: { cookie }, payload: { scope: 'local' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/account/sign-out',
+        headers: { cookie },
+        payload: { scope: 'local' },
+      });
 
       const response = await checkout({ cookie }, { tier: 'calm' });
       expect(response.statusCode).toBe(401);

@@ -45,11 +45,18 @@ describe('subscription status', () => {
   });
 
   it.each([
-    { label: 'a plan whose period ended', row: subscription({ currentPeriodEnd: new Date('2026-05-31T00:00:00.000Z') }) },
+    {
+      label: 'a plan whose period ended',
+      row: subscription({ currentPeriodEnd: new Date('2026-05-31T00:00:00.000Z') }),
+    },
     { label: 'a plan ending right now', row: subscription({ currentPeriodEnd: now }) },
     { label: 'a canceled plan', row: subscription({ status: 'canceled' }) },
     { label: 'a plan with an unpaid invoice', row: subscription({ status: 'past_due' }) },
   ])('$label gives no access and no tier', ({ row }) => {
-    expect(toSubscriptionStatus(row, now)).toEqual({ subscribed: false, subscription_tier: null, current_period_end: null });
+    expect(toSubscriptionStatus(row, now)).toEqual({
+      subscribed: false,
+      subscription_tier: null,
+      current_period_end: null,
+    });
   });
 });
