@@ -2,11 +2,11 @@ import type { ServerMessage } from '@portal/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type App, buildApp } from '../app.ts';
+import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { profiles } from '../modules/profile/profile.table.ts';
 import { type SignedIn, signUpAndConfirm } from '../testing/factories.ts';
-import { startTestApp, testConfig, testTargets } from '../testing/test-app.ts';
+import { startSiblingApp, startTestApp, testTargets } from '../testing/test-app.ts';
 
 const WAIT_MS = 5000;
 
@@ -131,8 +131,7 @@ describe.each(testTargets())('realtime on $name', (target) => {
   });
 
   it('a push published by another server instance reaches the tabs open on this one', async () => {
-    const other = await buildApp({ config: testConfig(), database, logger: false });
-    await other.ready();
+    const other = await startSiblingApp(database);
     try {
       const user = await signUpAndConfirm(app);
       const tab = await connect(user);

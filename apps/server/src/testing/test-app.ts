@@ -75,3 +75,10 @@ export async function startTestApp(target: TestTarget, overrides: Partial<Config
     },
   };
 }
+
+/** Another instance with its own settings on a database a test app already opened; close it before that app. */
+export async function startSiblingApp(database: Database, overrides: Partial<Config> = {}) {
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return app;
+}

@@ -1,6 +1,7 @@
 import { SPEC_MESSAGES } from '@portal/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed-demo.ts';
 import {
   codeIn,
@@ -16,15 +17,17 @@ import {
   uniqueEmail,
   uniquePhoneNumber,
 } from '../../testing/factories.ts';
-import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 
 describe.each(testTargets())('accounts on $name', (target) => {
   let app: App;
+  let database: Database;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
     const started = await startTestApp(target);
     app = started.app;
+    database = started.database;
     close = started.close;
     await seedDemoData({ app, db: started.database.db });
   });
@@ -476,5 +479,44 @@ describe.each(testTargets())('accounts on $name', (target) => {
         expect(response.statusCode).toBe(404);
       },
     );
+  });
+  describe('with a limit of three attempts a minute', () => {
+    let limited: App;
+
+    beforeAll(async () => {
+      limited = await startSiblingApp(database, { authRateLimitPerMinute: 3 });
+    });
+    afterAll(async () => {
+      await limited.close();
+    });
+
+    const attemptSignIn = (headers: Record<string, string> = {}) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/account/sign-in',
+        payload: { email: uniqueEmail('guess'), password: TEST_PASSWORD },
+        headers,
+      });
+
+    it('the fourth sign-in attempt within a minute is refused with 429', async () => {
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        expect((await attemptSignIn()).statusCode).toBe(401);
+      }
+
+      const fourth = await attemptSignIn();
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().error.code).toBe('rate_limited');
+      expect(fourth.json().error.message).toMatch(/wait/i);
+    });
+
+    it('a made-up forwarding header does not reset the limit', async () => {
+      expect((await attemptSignIn({ 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(429);
+    });
+
+    it('reading who is signed in is not limited', async () => {
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await limited.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+      }
+    });
   });
 });

@@ -8,16 +8,18 @@ import {
   uniqueEmail,
   uniquePhoneNumber,
 } from '../../testing/factories.ts';
-import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { mailOutbox } from './mail.table.ts';
 
 describe.each(testTargets())('the dev mailbox on $name', (target) => {
   let app: App;
+  let database: Database;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
     const started = await startTestApp(target);
     app = started.app;
+    database = started.database;
     close = started.close;
   });
   afterAll(async () => {
@@ -76,32 +78,22 @@ describe.each(testTargets())('the dev mailbox on $name', (target) => {
 
     expect((await latestMessageTo(app, phoneNumber)).text).toMatch(/^Ihr Lernportal-Code lautet \d{6}\./);
   });
-});
 
-describe.each(testTargets())('without the dev mailbox on $name', (target) => {
-  let app: App;
-  let database: Database;
-  let close: () => Promise<void>;
+  it('without the dev mailbox the route is not served, but messages are still recorded', async () => {
+    const withoutMailbox = await startSiblingApp(database, { devMailbox: false });
+    try {
+      const before = await database.db.$count(mailOutbox);
+      await withoutMailbox.inject({
+        method: 'POST',
+        url: '/api/account/sign-up',
+        payload: { email: uniqueEmail(), password: TEST_PASSWORD },
+      });
 
-  beforeAll(async () => {
-    const started = await startTestApp(target, { devMailbox: false });
-    app = started.app;
-    database = started.database;
-    close = started.close;
-  });
-  afterAll(async () => {
-    await close();
-  });
-
-  it('the mailbox is not served, but messages are still recorded', async () => {
-    await app.inject({
-      method: 'POST',
-      url: '/api/account/sign-up',
-      payload: { email: uniqueEmail(), password: TEST_PASSWORD },
-    });
-
-    const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
-    expect(response.statusCode).toBe(404);
-    expect(await database.db.$count(mailOutbox)).toBe(1);
+      const response = await withoutMailbox.inject({ method: 'GET', url: '/api/dev/mailbox' });
+      expect(response.statusCode).toBe(404);
+      expect(await database.db.$count(mailOutbox)).toBe(before + 1);
+    } finally {
+      await withoutMailbox.close();
+    }
   });
 });
