@@ -3,6 +3,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { openPgliteCopy } from './pglite-template.ts';
 
 export type TestTarget = {
   name: 'pglite' | 'postgres';
@@ -14,7 +15,7 @@ export function testTargets(): TestTarget[] {
   const targets: TestTarget[] = [
     {
       name: 'pglite',
-      open: async () => ({ database: await openDatabase({ kind: 'pglite' }), drop: async () => {} }),
+      open: openPgliteCopy,
     },
   ];
   const adminUrl = process.env.TEST_DATABASE_URL;

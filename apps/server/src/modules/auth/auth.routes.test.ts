@@ -10,6 +10,7 @@ import {
   getMe,
   latestMessageTo,
   linkIn,
+  readMailbox,
   signInAs,
   signUp,
   signUpAndConfirm,
@@ -94,6 +95,33 @@ describe.each(testTargets())('accounts on $name', (target) => {
       expect(signedIn.statusCode).toBe(200);
     });
 
+    it('a refused early sign-in and a resend request each send a fresh link that works', async () => {
+      const email = uniqueEmail('resend');
+      await signUp(app, { email, password: TEST_PASSWORD });
+      const countTo = async () => (await readMailbox(app)).filter((message) => message.recipient === email).length;
+      expect(await countTo()).toBe(1);
+
+      await signIn({ email, password: TEST_PASSWORD });
+      expect(await countTo()).toBe(2);
+
+      const resent = await app.inject({ method: 'POST', url: '/api/account/resend-verification', payload: { email } });
+      expect(resent.statusCode).toBe(200);
+      expect(await countTo()).toBe(3);
+
+      const confirmed = await app.inject({ method: 'GET', url: linkIn(await latestMessageTo(app, email)) });
+      expect(await currentUserId(app, cookieHeaderFrom(confirmed))).not.toBeNull();
+    });
+
+    it('a broken confirmation link signs nobody in and says why', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/auth/verify-email?token=not-a-token&callbackURL=/auth/confirm',
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/auth/confirm?error=INVALID_TOKEN');
+      expect(cookieHeaderFrom(response)).not.toContain('portal.session_token');
+    });
+
     it('refuses a second account for the same address', async () => {
       const { email } = await signUpAndConfirm(app);
 
@@ -139,6 +167,28 @@ describe.each(testTargets())('accounts on $name', (target) => {
       expect(signedIn.statusCode).toBe(200);
       const me = await getMe(app, { cookie: cookieHeaderFrom(signedIn) });
       expect(me.json().me).toMatchObject({ user: { phoneNumber, email: null }, role: 'learner' });
+    });
+
+    it('a new code can be requested, and a wrong password is refused once verified', async () => {
+      const phoneNumber = uniquePhoneNumber();
+      await signUp(app, { phoneNumber, password: TEST_PASSWORD });
+
+      const resent = await app.inject({
+        method: 'POST',
+        url: '/api/account/resend-verification',
+        payload: { phoneNumber },
+      });
+      expect(resent.statusCode).toBe(200);
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/account/verify-phone',
+        payload: { phoneNumber, code: codeIn(await latestMessageTo(app, phoneNumber)) },
+      });
+      expect(verified.statusCode).toBe(200);
+
+      const wrong = await signIn({ phoneNumber, password: 'not-the-password' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.code).toBe('invalid_credentials');
     });
 
     it('refuses a second account for the same phone number', async () => {
@@ -386,11 +436,12 @@ describe.each(testTargets())('accounts on $name', (target) => {
   });
 
   describe('signing out', () => {
-    async function threeSessions() {
-      const { email } = await signUpAndConfirm(app);
-      const sessions = [];
-      for (let i = 0; i < 3; i += 1) sessions.push((await signInAs(app, { email, password: TEST_PASSWORD })).cookie);
-      return sessions as [string, string, string];
+    /** One user signed in on three devices: by the confirmation link, then twice with the password. */
+    async function threeSessions(): Promise<[string, string, string]> {
+      const { email, cookie } = await signUpAndConfirm(app);
+      const second = await signInAs(app, { email, password: TEST_PASSWORD });
+      const third = await signInAs(app, { email, password: TEST_PASSWORD });
+      return [cookie, second.cookie, third.cookie];
     }
     const signOut = (cookie: string, scope?: string) =>
       app.inject({
@@ -432,7 +483,7 @@ describe.each(testTargets())('accounts on $name', (target) => {
     });
 
     it('clears the session cookie in the browser', async () => {
-      const [, current] = await threeSessions();
+      const { cookie: current } = await signUpAndConfirm(app);
 
       const response = await signOut(current, 'local');
       const cleared = response.cookies.find((cookie) => cookie.name === 'portal.session_token');
@@ -440,7 +491,7 @@ describe.each(testTargets())('accounts on $name', (target) => {
     });
 
     it('an unknown scope is refused and the session stays', async () => {
-      const [, current] = await threeSessions();
+      const { cookie: current } = await signUpAndConfirm(app);
 
       const response = await signOut(current, 'everyone');
       expect(response.statusCode).toBe(400);

@@ -131,59 +131,63 @@ describe.each(testTargets())('profiles on $name', (target) => {
     expect(saved.json().profile).toEqual(profile);
   });
 
-  it.each([
-    { sent: 9, stored: 5 },
-    { sent: -2, stored: 1 },
-    { sent: 0, stored: 1 },
-    { sent: 2.4, stored: 2 },
-    { sent: 4, stored: 4 },
-  ])('text size and line spacing $sent are stored as $stored', async ({ sent, stored }) => {
-    const { cookie } = await signUpAndConfirm(app);
+  describe("one user's settings", () => {
+    let cookie: string;
 
-    const saved = await patchProfile(cookie, { text_size: sent, line_spacing: sent });
-    expect(saved.statusCode).toBe(200);
+    beforeAll(async () => {
+      cookie = (await signUpAndConfirm(app)).cookie;
+    });
 
-    const profile = (await getProfile(cookie)).json().profile;
-    expect(profile.text_size).toBe(stored);
-    expect(profile.line_spacing).toBe(stored);
-  });
+    it.each([
+      { sent: 9, stored: 5 },
+      { sent: -2, stored: 1 },
+      { sent: 0, stored: 1 },
+      { sent: 2.4, stored: 2 },
+      { sent: 4, stored: 4 },
+    ])('text size and line spacing $sent are stored as $stored', async ({ sent, stored }) => {
+      const saved = await patchProfile(cookie, { text_size: sent, line_spacing: sent });
+      expect(saved.statusCode).toBe(200);
 
-  it.each([
-    { label: 'an unknown field', body: { display_name: 'Changed', favourite_colour: 'green' } },
-    { label: 'a text size given as text', body: { display_name: 'Changed', text_size: '4' } },
-    { label: 'a font that does not exist', body: { display_name: 'Changed', font_family: 'Comic Sans' } },
-    { label: 'a boolean given as text', body: { display_name: 'Changed', dual_language_enabled: 'yes' } },
-    { label: 'an unknown time zone', body: { display_name: 'Changed', timezone: 'Mars/Olympus' } },
-    {
-      label: 'an incomplete notification set',
-      body: { display_name: 'Changed', email_notifications: { new_courses: true } },
-    },
-    { label: 'a list instead of an object', body: [{ display_name: 'Changed' }] },
-  ])('$label is refused with 400 and nothing changes', async ({ body }) => {
-    const { cookie } = await signUpAndConfirm(app);
-    const before = (await getProfile(cookie)).json().profile;
+      const profile = (await getProfile(cookie)).json().profile;
+      expect(profile.text_size).toBe(stored);
+      expect(profile.line_spacing).toBe(stored);
+    });
 
-    const response = await patchProfile(cookie, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('validation_failed');
-    expect(typeof response.json().error.message).toBe('string');
+    it.each([
+      { label: 'an unknown field', body: { display_name: 'Changed', favourite_colour: 'green' } },
+      { label: 'a text size given as text', body: { display_name: 'Changed', text_size: '4' } },
+      { label: 'a font that does not exist', body: { display_name: 'Changed', font_family: 'Comic Sans' } },
+      { label: 'a boolean given as text', body: { display_name: 'Changed', dual_language_enabled: 'yes' } },
+      { label: 'an unknown time zone', body: { display_name: 'Changed', timezone: 'Mars/Olympus' } },
+      {
+        label: 'an incomplete notification set',
+        body: { display_name: 'Changed', email_notifications: { new_courses: true } },
+      },
+      { label: 'a list instead of an object', body: [{ display_name: 'Changed' }] },
+    ])('$label is refused with 400 and nothing changes', async ({ body }) => {
+      const before = (await getProfile(cookie)).json().profile;
 
-    expect((await getProfile(cookie)).json().profile).toEqual(before);
-  });
+      const response = await patchProfile(cookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('validation_failed');
+      expect(typeof response.json().error.message).toBe('string');
 
-  it.each([
-    ['beta_access', true],
-    ['two_factor_enabled', true],
-    ['id', 'someone-else'],
-    ['created_at', '2000-01-01T00:00:00.000Z'],
-  ])('a user cannot set %s themselves', async (field, value) => {
-    const { cookie } = await signUpAndConfirm(app);
-    const before = (await getProfile(cookie)).json().profile;
+      expect((await getProfile(cookie)).json().profile).toEqual(before);
+    });
 
-    const response = await patchProfile(cookie, { [field]: value });
-    expect(response.statusCode).toBe(400);
+    it.each([
+      ['beta_access', true],
+      ['two_factor_enabled', true],
+      ['id', 'someone-else'],
+      ['created_at', '2000-01-01T00:00:00.000Z'],
+    ])('a user cannot set %s themselves', async (field, value) => {
+      const before = (await getProfile(cookie)).json().profile;
 
-    expect((await getProfile(cookie)).json().profile).toEqual(before);
+      const response = await patchProfile(cookie, { [field]: value });
+      expect(response.statusCode).toBe(400);
+
+      expect((await getProfile(cookie)).json().profile).toEqual(before);
+    });
   });
 
   describe('between two users', () => {
