@@ -34,6 +34,24 @@ describe.each(testTargets())('demo data on $name', (target) => {
     expect(await database.db.$count(profiles)).toBe(3);
   });
 
+  it('a seed cut short (user created, nothing else) is completed on the next start', async () => {
+    const started = await startTestApp(target);
+    try {
+      const context = await started.app.authInstance.$context;
+      await context.internalAdapter.createUser(
+        { email: 'admin@example.com', name: 'Ada Admin', emailVerified: true },
+        { method: 'admin' },
+      );
+      await seedDemoData({ app: started.app, db: started.database.db });
+      expect(await started.database.db.$count(userRoles)).toBe(3);
+      expect(await started.database.db.$count(subscriptions)).toBe(3);
+      const { cookie } = await signInAs(started.app, { email: 'admin@example.com', password: DEMO_PASSWORD });
+      expect((await getMe(started.app, { cookie })).json().me.role).toBe('admin');
+    } finally {
+      await started.close();
+    }
+  });
+
   it.each(DEMO_ACCOUNTS)('$email signs in with the demo password as $role on $tier', async (account) => {
     const { cookie } = await signInAs(app, { email: account.email, password: DEMO_PASSWORD });
 

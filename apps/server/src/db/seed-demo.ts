@@ -21,14 +21,16 @@ export async function seedDemoData({ app, db }: { app: App; db: Db }) {
   const profiles = createProfileRepository({ db });
   const subscriptions = createSubscriptionRepository({ db });
   for (const account of DEMO_ACCOUNTS) {
-    const { user, created } = await createConfirmedUser(app.authInstance, {
+    const { user } = await createConfirmedUser(app.authInstance, {
       email: account.email,
       name: account.name,
       password: DEMO_PASSWORD,
     });
-    if (!created) continue;
+    // Each step is safe to repeat, so a seed cut short by a crash completes on the next start.
     await roles.grant(user.id, account.role);
     await profiles.createDefault(user.id, { fullName: account.name, email: account.email });
-    await subscriptions.activate(user.id, { tier: account.tier, provider: 'seed', interval: 'year' });
+    if (!(await subscriptions.findByUserId(user.id))) {
+      await subscriptions.activate(user.id, { tier: account.tier, provider: 'seed', interval: 'year' });
+    }
   }
 }

@@ -65,6 +65,8 @@ export const realtimePlugin = fp(
         return;
       }
       const beta = await isBetaUser(context.user.id).catch(() => false);
+      // The socket may have closed while the session and profile were looked up.
+      if (socket.readyState !== socket.OPEN) return;
       const client: Client = { userId: context.user.id, beta, socket };
       clients.add(client);
       socket.on('close', () => clients.delete(client));

@@ -191,6 +191,34 @@ describe.each(testTargets())('accounts on $name', (target) => {
       expect(wrong.json().error.code).toBe('invalid_credentials');
     });
 
+    it('sends no code to a number without an account, or to one already confirmed, yet answers the same', async () => {
+      const stranger = uniquePhoneNumber();
+      const before = (await readMailbox(app)).filter((message) => message.recipient === stranger).length;
+      const unknown = await app.inject({
+        method: 'POST',
+        url: '/api/account/resend-verification',
+        payload: { phoneNumber: stranger },
+      });
+      expect(unknown.statusCode).toBe(200);
+      expect((await readMailbox(app)).filter((message) => message.recipient === stranger).length).toBe(before);
+
+      const phoneNumber = uniquePhoneNumber();
+      await signUp(app, { phoneNumber, password: TEST_PASSWORD });
+      await app.inject({
+        method: 'POST',
+        url: '/api/account/verify-phone',
+        payload: { phoneNumber, code: codeIn(await latestMessageTo(app, phoneNumber)) },
+      });
+      const sent = (await readMailbox(app)).filter((message) => message.recipient === phoneNumber).length;
+      const confirmed = await app.inject({
+        method: 'POST',
+        url: '/api/account/resend-verification',
+        payload: { phoneNumber },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect((await readMailbox(app)).filter((message) => message.recipient === phoneNumber).length).toBe(sent);
+    });
+
     it('refuses a second account for the same phone number', async () => {
       const phoneNumber = uniquePhoneNumber();
       expect((await signUp(app, { phoneNumber, password: TEST_PASSWORD })).statusCode).toBe(201);

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { AppError, sessionMissing } from '../../errors.ts';
 import { toAuthAppError, userExists } from './auth.errors.ts';
 import { presentSessionUser } from './auth.presenter.ts';
-import { attachUnverifiedPhoneNumber, isAccountTaken } from './auth.service.ts';
+import { attachUnverifiedPhoneNumber, hasUnverifiedPhoneNumber, isAccountTaken } from './auth.service.ts';
 import type { Auth } from './auth.ts';
 import { inRequestLanguage } from './request-language.ts';
 
@@ -170,7 +170,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
             body: { email, callbackURL: '/auth/confirm' },
           }),
         );
-      } else if (phoneNumber) {
+      } else if (phoneNumber && (await hasUnverifiedPhoneNumber(auth, phoneNumber))) {
+        // Codes go only to numbers waiting for confirmation; the answer is the same either way.
         await callAuth(request, reply, () =>
           auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }),
         );

@@ -6,16 +6,21 @@ export async function createConfirmedUser(
   { email, name, password }: { email: string; name: string; password: string },
 ) {
   const context = await auth.$context;
-  const existing = await context.internalAdapter.findUserByEmail(email);
-  if (existing) return { user: existing.user, created: false };
-  const user = await context.internalAdapter.createUser({ email, name, emailVerified: true }, { method: 'admin' });
+  const existing = await context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  const user =
+    existing?.user ??
+    (await context.internalAdapter.createUser({ email, name, emailVerified: true }, { method: 'admin' }));
+  // A user row without its password account (a run cut short) gets the account now.
+  if (existing?.accounts.some((account) => account.providerId === 'credential')) {
+    return { user, created: false };
+  }
   await context.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',
     accountId: user.id,
     password: await context.password.hash(password),
   });
-  return { user, created: true };
+  return { user, created: !existing };
 }
 
 /** Whether an account already uses this email address or phone number. */
@@ -28,6 +33,16 @@ export async function isAccountTaken(auth: Auth, { email, phoneNumber }: { email
     where: [{ field: 'phoneNumber', value: phoneNumber }],
   });
   return byPhone !== null;
+}
+
+/** True when an account holds this phone number and has not confirmed it yet. */
+export async function hasUnverifiedPhoneNumber(auth: Auth, phoneNumber: string) {
+  const context = await auth.$context;
+  const user = await context.adapter.findOne<{ phoneNumberVerified: boolean | null }>({
+    model: 'user',
+    where: [{ field: 'phoneNumber', value: phoneNumber }],
+  });
+  return user !== null && user.phoneNumberVerified !== true;
 }
 
 /** Records the phone number of a new account; it stays unverified until the texted code confirms it. */

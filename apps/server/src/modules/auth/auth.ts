@@ -28,6 +28,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    logger: { level: config.env === 'test' ? 'error' : 'warn' },
     // Fastify's rate limiter guards these routes.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
