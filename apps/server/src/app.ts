@@ -98,6 +98,14 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   if (config.devMailbox) await app.register(mailRoutes, { mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
+  // While shutting down, answers still in flight end their connection so close() need not wait for idle keep-alives.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await mailer.close();
   });

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+const port = 4100 + Math.floor(Math.random() * 500);
+const base = `http://127.0.0.1:${port}`;
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: 'ignore',
+  });
+}
+
+async function waitUntilHealthy(server: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const healthy = await fetch(`${base}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const exited = (server: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (server.exitCode !== null) resolve(server.exitCode);
+    else server.once('exit', (code) => resolve(code));
+  });
+
+async function signIn() {
+  const response = await fetch(`${base}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'learner@example.com', password: 'demo-password-123' }),
+  });
+  return {
+    status: response.status,
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
+}
+
+let running: ChildProcess | null = null;
+afterAll(async () => {
+  running?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process on the embedded database', () => {
+  it('loses no committed data when killed with SIGKILL and starts cleanly again', async () => {
+    running = startServer();
+    await waitUntilHealthy(running);
+    const { cookie } = await signIn();
+    const saved = await fetch(`${base}/api/profile`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ bio: 'written just before the crash' }),
+    });
+    expect(saved.status).toBe(200);
+
+    running.kill('SIGKILL');
+    await exited(running);
+
+    running = startServer();
+    await waitUntilHealthy(running);
+    const profile = await fetch(`${base}/api/profile`, { headers: { cookie } });
+    expect(profile.status).toBe(200);
+    expect((await profile.json()).profile.bio).toBe('written just before the crash');
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0 and leaves a database that opens again', async () => {
+    if (!running) throw new Error('no server');
+    const inFlight = signIn();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    running.kill('SIGTERM');
+    const [answer, code] = await Promise.all([inFlight, exited(running)]);
+    expect(answer.status).toBe(200);
+    expect(code).toBe(0);
+
+    running = startServer();
+    await waitUntilHealthy(running);
+    expect((await signIn()).status).toBe(200);
+    running.kill('SIGTERM');
+    expect(await exited(running)).toBe(0);
+    running = null;
+  });
+});
