@@ -87,7 +87,8 @@ describe('the server process on the embedded database', () => {
     await waitUntilHealthy(running);
     const profile = await fetch(`${base}/api/profile`, { headers: { cookie } });
     expect(profile.status).toBe(200);
-    expect((await profile.json()).profile.bio).toBe('written just before the crash');
+    const body = (await profile.json()) as { profile: { bio: string | null } };
+    expect(body.profile.bio).toBe('written just before the crash');
   });
 
   it('on SIGTERM finishes the request in flight, then exits 0 and leaves a database that opens again', async () => {
