@@ -97,6 +97,31 @@ describe('a new visitor', () => {
     await context.close();
   });
 
+  it('signs up with a phone number, confirms the texted code and starts on Calm', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const phoneNumber = `+4915${String(Date.now()).slice(-9)}`;
+    await page.goto('/login?mode=signup');
+    await page.locator('label', { hasText: 'Phone number' }).click();
+    expect(await page.getByRole('radio', { name: 'Phone number' }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(phoneNumber);
+    await page.getByLabel('Password', { exact: true }).fill('a-good-password-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(`We sent a 6-digit code to ${phoneNumber}.`).waitFor();
+
+    const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+      messages: Array<{ recipient: string; text: string }>;
+    };
+    const code = /\b(\d{6})\b/.exec(mailbox.messages.find((m) => m.recipient === phoneNumber)?.text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Verification code').fill(code ?? '');
+    await page.getByRole('button', { name: 'Confirm phone number' }).click();
+    await page.waitForURL((url) => url.pathname === '/choose-plan');
+    await page.getByRole('button', { name: 'Start with Calm' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/learner');
+    await context.close();
+  });
+
   it('is told what is missing when signing in without credentials', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
+import { baseUrl, dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,6 +56,18 @@ describe('signed-out visitor', () => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(pathOf(page)).toBe('/no/such/page');
+  });
+
+  it('reaches the public navigation from a menu button on a phone-sized screen', async () => {
+    const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 800 } });
+    const small = await phone.newPage();
+    await small.goto('/');
+    const menu = small.getByRole('button', { name: 'Open navigation' });
+    await menu.click();
+    await small.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await small.waitForURL((url) => url.pathname === '/contact');
+    expect(await small.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded')).toBe('false');
+    await phone.close();
   });
 
   it('reaches the public pages without signing in', async () => {

@@ -1,14 +1,37 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Brand } from '@/components/layout/brand';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/auth';
 
+function PublicLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NavLink to="/choose-plan" className="hover:text-primary">
+        {t('nav.plans')}
+      </NavLink>
+      <NavLink to="/games" className="hover:text-primary">
+        {t('nav.games')}
+      </NavLink>
+      <NavLink to="/contact" className="hover:text-primary">
+        {t('nav.contact')}
+      </NavLink>
+    </>
+  );
+}
+
 export function PublicLayout() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the route changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <SkipLink />
@@ -16,17 +39,20 @@ export function PublicLayout() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Brand />
           <nav aria-label={t('nav.public')} className="hidden items-center gap-5 text-sm md:flex">
-            <NavLink to="/choose-plan" className="hover:text-primary">
-              {t('nav.plans')}
-            </NavLink>
-            <NavLink to="/games" className="hover:text-primary">
-              {t('nav.games')}
-            </NavLink>
-            <NavLink to="/contact" className="hover:text-primary">
-              {t('nav.contact')}
-            </NavLink>
+            <PublicLinks />
           </nav>
           <div className="flex items-center gap-3">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-label={menuOpen ? t('nav.close') : t('nav.open')}
+              aria-expanded={menuOpen}
+              aria-controls="public-mobile-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </Button>
             <LanguageSwitcher />
             {me ? (
               <Button asChild size="sm">
@@ -39,6 +65,15 @@ export function PublicLayout() {
             )}
           </div>
         </div>
+        {menuOpen ? (
+          <nav
+            id="public-mobile-nav"
+            aria-label={t('nav.public')}
+            className="flex flex-col gap-3 border-t border-border px-4 py-3 text-sm md:hidden"
+          >
+            <PublicLinks />
+          </nav>
+        ) : null}
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
