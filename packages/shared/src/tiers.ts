@@ -63,4 +63,17 @@ export const COACH_DAILY_MESSAGES: Record<Tier, number | null> = {
   universal: null,
 };
 
-export const chooseFreePlanSchema = z.object({ tier: tierSchema, interval: billingIntervalSchema.optional() }).strict();
+export const checkoutBodySchema = z
+  .object({
+    tier: tierSchema,
+    interval: billingIntervalSchema.default('month'),
+    couponCode: z.string().trim().max(64).optional(),
+  })
+  .strict();
+
+export const checkoutResultSchema = z.object({
+  freeAccess: z.boolean(),
+  message: z.string(),
+  url: z.string().nullable(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;

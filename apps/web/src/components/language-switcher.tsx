@@ -8,7 +8,7 @@ export function LanguageSwitcher() {
   const id = useId();
   return (
     <div className="flex items-center gap-1.5">
-      <Languages className="size-4 text-muted-foreground" aria-hidden="true" />
+      <Languages className="hidden size-4 text-muted-foreground sm:block" aria-hidden="true" />
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>

@@ -1,16 +1,6 @@
+import { mailboxSchema } from '@portal/shared/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { MailRepository } from './mail.repository.ts';
-
-const mailboxMessageSchema = z.object({
-  id: z.string(),
-  channel: z.enum(['email', 'sms']),
-  recipient: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
 
 /** The dev mailbox: lists the outbox so links and codes are usable without SMTP. */
 export const mailRoutes: FastifyPluginAsyncZod<{ mailRepository: MailRepository }> = async (
@@ -23,7 +13,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mailRepository: MailRepository 
       schema: {
         tags: ['dev'],
         summary: 'Messages the portal sent (embedded default only)',
-        response: { 200: z.object({ messages: z.array(mailboxMessageSchema) }) },
+        response: { 200: mailboxSchema },
       },
     },
     async () => {

@@ -1,15 +1,6 @@
-import { billingIntervalSchema, subscriptionStatusSchema, tierSchema } from '@portal/shared/tiers';
+import { checkoutBodySchema, checkoutResultSchema, subscriptionStatusSchema } from '@portal/shared/tiers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { SubscriptionService } from './subscription.service.ts';
-
-export const checkoutBodySchema = z
-  .object({
-    tier: tierSchema,
-    interval: billingIntervalSchema.default('month'),
-    couponCode: z.string().trim().max(64).optional(),
-  })
-  .strict();
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: SubscriptionService }> = async (
   app,
@@ -36,9 +27,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
         tags: ['subscription'],
         summary: 'Start a checkout; the free tier activates at once',
         body: checkoutBodySchema,
-        response: {
-          200: z.object({ freeAccess: z.boolean(), message: z.string(), url: z.string().nullable() }),
-        },
+        response: { 200: checkoutResultSchema },
       },
     },
     async (request) => subscriptionService.startCheckout(request.auth().user.id, request.body.tier),

@@ -37,11 +37,11 @@ export function PublicLayout() {
       <SkipLink />
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Brand />
+          <Brand compactOnMobile />
           <nav aria-label={t('nav.public')} className="hidden items-center gap-5 text-sm md:flex">
             <PublicLinks />
           </nav>
-          <div className="flex items-center gap-3">
+          <div className="flex items-center gap-2 sm:gap-3">
             <Button
               variant="ghost"
               size="icon"

@@ -1,15 +1,6 @@
+import type { MailboxMessage } from '@portal/shared/mail';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-export type MailboxMessage = {
-  id: string;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-  sentAt: string | null;
-};
 
 export const getMailbox = (signal?: AbortSignal) =>
   api.get<{ messages: MailboxMessage[] }>('/api/dev/mailbox', signal).then((data) => data.messages);

@@ -1,9 +1,7 @@
-import type { Tier } from '@portal/shared/tiers';
+import type { CheckoutResult, Tier } from '@portal/shared/tiers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { subscriptionStatusQueryOptions } from './get-subscription-status';
-
-type CheckoutResult = { freeAccess: boolean; message: string; url: string | null };
 
 export const startCheckout = (body: { tier: Tier; interval?: 'month' | 'year'; couponCode?: string }) =>
   api.post<CheckoutResult>('/api/subscription/checkout', body);
