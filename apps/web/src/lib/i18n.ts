@@ -25,6 +25,8 @@ function buildResources(): Resource {
 
 export const NAMESPACES = ['common', 'auth', 'dashboard', 'plans', 'landing', 'legal'] as const;
 
+const resources = buildResources();
+
 /** Detection order: stored choice, then browser language; script-like values are ignored. */
 const detector = new LanguageDetector(null, {
   order: ['localStorage', 'navigator'],
@@ -37,8 +39,9 @@ void i18n
   .use(detector)
   .use(initReactI18next)
   .init({
-    resources: buildResources(),
-    ns: [...NAMESPACES],
+    resources,
+    // Every namespace file under locales/ is loaded, listed or not.
+    ns: [...new Set<string>([...NAMESPACES, ...Object.keys(resources[FALLBACK_LANGUAGE] ?? {})])],
     defaultNS: 'common',
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...INTERFACE_LANGUAGES],

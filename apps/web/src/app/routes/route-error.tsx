@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { i18n } from '@/lib/i18n';
 
-/** Router-level failure: status and text, or the error's message. Kept free of providers so it always renders. */
+/** Router-level failure: status and text, or the error's message. Uses i18n directly so it renders without providers. */
 export function RouteErrorScreen() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
@@ -10,12 +11,12 @@ export function RouteErrorScreen() {
       : String(error);
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
-      <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-semibold">{i18n.t('routeError.title')}</h1>
       <p className="mt-3 text-muted-foreground">
         <code>{detail}</code>
       </p>
       <a href="/" className="mt-6 inline-block text-primary underline">
-        Home
+        {i18n.t('routeError.home')}
       </a>
     </main>
   );
