@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ZipFile } from 'yazl';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+/** The published "Golf Explained" sample packages kept beside the repository. */
+export const SCORM_SAMPLES_DIR = path.resolve(REPO_ROOT, '../shared/scorm-samples');
+export const SCORM_SAMPLES_PRESENT = existsSync(SCORM_SAMPLES_DIR);
+
+export interface ZipEntrySpec {
+  name: string;
+  content?: string | Buffer;
+  /** Unix mode bits, e.g. `0o120777` for a symbolic link. */
+  mode?: number;
+  compress?: boolean;
+}
+
+/**
+ * Writes a ZIP built in memory. `rewrite` swaps byte strings of equal length afterwards (in local and central
+ * headers alike), to produce entry names the ZIP writer itself refuses, such as `../evil.txt`; `patch` may
+ * change the finished bytes further.
+ */
+export async function writeZip(
+  zipPath: string,
+  entries: ZipEntrySpec[],
+  {
+    rewrite = [],
+    patch = (bytes) => bytes,
+  }: { rewrite?: Array<[from: string, to: string]>; patch?: (bytes: Buffer) => Buffer } = {},
+): Promise<string> {
+  const zip = new ZipFile();
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) {
+      zip.addEmptyDirectory(entry.name);
+      continue;
+    }
+    zip.addBuffer(Buffer.from(entry.content ?? ''), entry.name, {
+      compress: entry.compress ?? true,
+      ...(entry.mode === undefined ? {} : { mode: entry.mode }),
+    });
+  }
+  zip.end();
+  let bytes = await collect(zip.outputStream);
+  for (const [from, to] of rewrite) bytes = replaceBytes(bytes, from, to);
+  await writeFile(zipPath, patch(bytes));
+  return zipPath;
+}
+
+/** Rewrites the uncompressed size an entry's headers declare, leaving its data alone. */
+export function declareUncompressedSize(zip: Buffer, name: string, size: number): Buffer {
+  const patched = Buffer.from(zip);
+  for (let offset = 0; offset + 4 <= patched.length; offset += 1) {
+    const signature = patched.readUInt32LE(offset);
+    if (signature === 0x04034b50 && headerName(patched, offset + 30, patched.readUInt16LE(offset + 26)) === name) {
+      patched.writeUInt32LE(size, offset + 22);
+    }
+    if (signature === 0x02014b50 && headerName(patched, offset + 46, patched.readUInt16LE(offset + 28)) === name) {
+      patched.writeUInt32LE(size, offset + 24);
+    }
+  }
+  return patched;
+}
+
+/** A fresh folder under the system temp folder, and a way to remove it. */
+export async function makeWorkDir(): Promise<{ dir: string; cleanUp: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'scorm-test-'));
+  return { dir, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Everything left in a folder, for asserting that a failed extraction left nothing behind. */
+export async function listFolder(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true })).map((entry) => entry.split(path.sep).join('/')).sort();
+}
+
+/** Wraps organizations and resources in a SCORM 1.2 manifest. */
+export function scorm12Manifest(body: string, { identifier = 'com.example.course12', base = '' } = {}): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${identifier}" version="1"${base ? ` xml:base="${base}"` : ''}
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  ${body}
+</manifest>`;
+}
+
+/** Wraps organizations, resources and anything else in a SCORM 2004 manifest of the given edition. */
+export function scorm2004Manifest(
+  body: string,
+  { identifier = 'com.example.course2004', schemaVersion = '2004 4th Edition' } = {},
+): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${identifier}" version="1"
+  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>${schemaVersion}</schemaversion></metadata>
+  ${body}
+</manifest>`;
+}
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+function replaceBytes(bytes: Buffer, from: string, to: string): Buffer {
+  const search = Buffer.from(from);
+  const replacement = Buffer.from(to);
+  if (search.length !== replacement.length) throw new Error('rewrite needs strings of equal byte length');
+  const result = Buffer.from(bytes);
+  let at = result.indexOf(search);
+  if (at < 0) throw new Error(`"${from}" does not occur in the ZIP`);
+  while (at >= 0) {
+    replacement.copy(result, at);
+    at = result.indexOf(search, at + search.length);
+  }
+  return result;
+}
+
+function headerName(bytes: Buffer, start: number, length: number): string | null {
+  return start + length <= bytes.length ? bytes.toString('utf8', start, start + length) : null;
+}
