@@ -136,6 +136,8 @@ describe('a new visitor', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email address').fill('instructor@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('a reset link is on its way').waitFor();

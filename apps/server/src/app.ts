@@ -4,9 +4,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createRolesRepository } from './modules/auth/roles.repository.ts';
+import { createConsentRepository } from './modules/consent/consent.repository.ts';
+import { consentRoutes } from './modules/consent/consent.routes.ts';
+import { createConsentService } from './modules/consent/consent.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mail.service.ts';
@@ -42,6 +49,11 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const subscriptionRepository = createSubscriptionRepository({ db });
   const mailRepository = createMailRepository({ db });
   const mailer = createMailer({ config, mailRepository, logger: app.log });
+  const auditService = createAuditService({ auditRepository: createAuditRepository({ db }), logger: app.log });
+  const consentService = createConsentService({
+    consentRepository: createConsentRepository({ db }),
+    auditService,
+  });
   const auth = createAuth({
     db,
     config,
@@ -93,7 +105,15 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     },
   );
   await app.register(authRoutes, { auth, rateLimitPerMinute: config.authRateLimitPerMinute });
-  await app.register(profileRoutes, { profileRepository });
+  await app.register(accountDataRoutes, {
+    db,
+    auth,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+    audit: (event) => auditService.recordAuditEvent(event),
+  });
+  await app.register(profileRoutes, { profileRepository, auditService });
+  await app.register(consentRoutes, { consentService });
+  await app.register(auditRoutes, { auditService });
   await app.register(subscriptionRoutes, { subscriptionService });
   if (config.devMailbox) await app.register(mailRoutes, { mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isPhoneOnlyEmail, passwordWeaknesses, signInBodySchema, signOutBodySchema, signUpBodySchema } from './auth.ts';
+import {
+  accountExportFileName,
+  deleteAccountBodySchema,
+  isPhoneOnlyEmail,
+  isTotpCode,
+  passwordWeaknesses,
+  signInBodySchema,
+  signOutBodySchema,
+  signUpBodySchema,
+  verifyTwoFactorBodySchema,
+} from './auth.ts';
 import { SPEC_MESSAGES } from './errors.ts';
 
 describe('sign-up and sign-in credentials', () => {
@@ -64,5 +74,40 @@ describe('phone-only accounts', () => {
     expect(isPhoneOnlyEmail('someone@phone.invalid.example.com')).toBe(false);
     expect(isPhoneOnlyEmail('someone@example.com')).toBe(false);
     expect(isPhoneOnlyEmail(null)).toBe(false);
+  });
+});
+
+describe('two-factor codes', () => {
+  it.each([
+    ['123456', '123456'],
+    [' 123 456 ', '123456'],
+    ['abcde-12345', 'abcde-12345'],
+    ['abcde12345', 'abcde-12345'],
+    ['AbCdE-1x2Y3', 'AbCdE-1x2Y3'],
+  ])('%j is read as %j', (code, expected) => {
+    expect(verifyTwoFactorBodySchema.parse({ code }).code).toBe(expected);
+  });
+
+  it.each(['12345', '1234567', 'abcdef', 'abcde-1234', '', 'abcde_12345'])('%j is refused', (code) => {
+    expect(verifyTwoFactorBodySchema.safeParse({ code }).success).toBe(false);
+  });
+
+  it('tells an authenticator code from a backup code', () => {
+    expect(isTotpCode('012345')).toBe(true);
+    expect(isTotpCode('abcde-12345')).toBe(false);
+  });
+});
+
+describe('deleting an account', () => {
+  it('needs the word DELETE exactly', () => {
+    expect(deleteAccountBodySchema.safeParse({ password: 'pw', confirm: 'DELETE' }).success).toBe(true);
+    expect(deleteAccountBodySchema.safeParse({ password: 'pw', confirm: 'delete' }).success).toBe(false);
+    expect(deleteAccountBodySchema.safeParse({ password: 'pw' }).success).toBe(false);
+  });
+});
+
+describe('the export file name', () => {
+  it('is dated in UTC', () => {
+    expect(accountExportFileName(new Date('2026-03-04T23:30:00-05:00'))).toBe('learning-portal-export-2026-03-05.json');
   });
 });

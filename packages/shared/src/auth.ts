@@ -95,3 +95,96 @@ export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.invalid';
 export function isPhoneOnlyEmail(email: string | null | undefined): boolean {
   return Boolean(email?.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`));
 }
+
+/** A completed sign-in: the session cookie is set and the token works as a bearer token. */
+export const signedInSchema = z.object({ user: z.object({ id: z.string() }), token: z.string() });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** Sign-in answer; `twoFactorRequired` means a code must be sent to /api/account/two-factor/verify next. */
+export const signInResultSchema = z.union([signedInSchema, z.object({ twoFactorRequired: z.literal(true) })]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+export const TOTP_CODE_LENGTH = 6;
+const TOTP_CODE_PATTERN = /^\d{6}$/;
+const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
+
+/** True for a code from an authenticator app; anything else sent to verify is treated as a backup code. */
+export function isTotpCode(code: string): boolean {
+  return TOTP_CODE_PATTERN.test(code);
+}
+
+/** A 6-digit authenticator code or a backup code (`abcde-12345`, the dash may be left out). */
+export const twoFactorCodeSchema = z
+  .string()
+  .max(32)
+  .transform((value) => value.replace(/\s/g, ''))
+  .transform((value) =>
+    /^[A-Za-z0-9]{10}$/.test(value) && !isTotpCode(value) ? `${value.slice(0, 5)}-${value.slice(5)}` : value,
+  )
+  .refine((value) => isTotpCode(value) || BACKUP_CODE_PATTERN.test(value), 'Enter the 6-digit code or a backup code');
+
+export const verifyTwoFactorBodySchema = z
+  .object({ code: twoFactorCodeSchema, trustDevice: z.boolean().optional() })
+  .strict();
+export type VerifyTwoFactorBody = z.infer<typeof verifyTwoFactorBodySchema>;
+
+/** The current password, asked again before a sensitive change. */
+export const passwordConfirmationBodySchema = z
+  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+  .strict();
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Unused backup codes left; null while two-factor authentication is off. */
+  backupCodesRemaining: z.number().int().nullable(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** The start of enrolment: scan `totpURI` (or type `secret`), then confirm with a code. */
+export const twoFactorEnrolmentSchema = z.object({
+  totpURI: z.string(),
+  secret: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
+
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+
+/** One of the signed-in user's sessions; tokens never leave the server. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  /** When the session was last refreshed (the closest we keep to "last active"). */
+  updatedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export const sessionIdParamsSchema = z.object({ id: z.uuid() }).strict();
+
+/** The word typed to confirm that an account should be deleted. */
+export const ACCOUNT_DELETION_CONFIRMATION = 'DELETE';
+export const deleteAccountBodySchema = z
+  .object({
+    /** Required when the account has a password; without one, a recent sign-in is required instead. */
+    password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    confirm: z.literal(ACCOUNT_DELETION_CONFIRMATION, { error: `Type ${ACCOUNT_DELETION_CONFIRMATION} to confirm` }),
+  })
+  .strict();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** Everything held on a user, as downloaded from settings; each further section is keyed by its source. */
+export const accountExportSchema = z
+  .object({ exported_at: z.iso.datetime(), user: z.record(z.string(), z.unknown()) })
+  .catchall(z.unknown());
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** learning-portal-export-YYYY-MM-DD.json, dated in UTC. */
+export function accountExportFileName(exportedAt: Date): string {
+  return `learning-portal-export-${exportedAt.toISOString().slice(0, 10)}.json`;
+}

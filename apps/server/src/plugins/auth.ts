@@ -29,7 +29,22 @@ declare module 'fastify' {
 }
 
 /** Paths served by our own account routes instead (they apply the spec's rules). */
-const WRAPPED_AUTH_PATHS = new Set(['/sign-up/email', '/sign-in/email', '/sign-in/phone-number']);
+const WRAPPED_AUTH_PATHS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-in/phone-number',
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/change-password',
+  '/delete-user',
+]);
+const WRAPPED_AUTH_PREFIXES = ['/two-factor/'];
+
+function isWrappedAuthPath(path: string) {
+  return WRAPPED_AUTH_PATHS.has(path) || WRAPPED_AUTH_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 
 export const authPlugin = fp(
   async (
@@ -96,7 +111,7 @@ export const authPlugin = fp(
       schema: { hide: true },
       async handler(request, reply) {
         const url = new URL(request.url, publicUrl);
-        if (WRAPPED_AUTH_PATHS.has(url.pathname.slice(AUTH_BASE_PATH.length))) {
+        if (isWrappedAuthPath(url.pathname.slice(AUTH_BASE_PATH.length))) {
           return reply.status(404).send({ error: { code: 'not_found', message: 'Use /api/account instead.' } });
         }
         const response = await auth.handler(

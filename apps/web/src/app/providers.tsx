@@ -1,10 +1,12 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
+import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { subscriptionStatusQueryOptions } from '@/features/subscription/api/get-subscription-status';
 import { meQueryOptions, useMe } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+import { ApplyPreferences } from './apply-preferences';
 
 /** Opens the user's realtime channel on sign-in, closes it on sign-out, and refreshes what changed. */
 function RealtimeBridge() {
@@ -41,7 +43,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeBridge />
+      <ApplyPreferences />
       {children}
+      <CookieBanner />
       <Toaster position="top-right" richColors closeButton />
     </QueryClientProvider>
   );

@@ -130,7 +130,13 @@ export const routes: RouteObject[] = [
               screen('learner/gamification', 'gamification'),
               {
                 path: 'learner/settings',
-                lazy: () => import('@/features/settings/routes/settings').then((m) => ({ Component: m.Settings })),
+                lazy: async () => {
+                  const [{ Settings }, { ConsentSettings }] = await Promise.all([
+                    import('@/features/settings/routes/settings'),
+                    import('@/features/consent/components/consent-settings'),
+                  ]);
+                  return { Component: () => <Settings privacySection={<ConsentSettings />} /> };
+                },
               },
               screen('learner/analytics', 'analytics'),
               screen('learner/ai-coach', 'aiCoach'),

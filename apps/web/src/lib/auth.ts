@@ -1,6 +1,6 @@
 import type { SignOutScope } from '@portal/shared/auth';
 import type { Me } from '@portal/shared/me';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 
 export const getMe = (signal?: AbortSignal) => api.get<{ me: Me | null }>('/api/me', signal).then((data) => data.me);
@@ -24,8 +24,24 @@ export const useSignOut = () => {
     retry: false,
     onSuccess: (_data, scope) => {
       if (scope === 'others') return;
-      queryClient.removeQueries();
-      queryClient.setQueryData(meQueryOptions().queryKey, null);
+      forgetSession(queryClient);
     },
   });
 };
+
+const isMeQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === meQueryOptions().queryKey[0];
+
+/**
+ * After a sign-in: drop every cached answer of the previous user and refetch who is signed in.
+ * The `me` query itself is kept (not removed) so components already watching it see the new user.
+ */
+export async function adoptNewSession(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => !isMeQuery(query) });
+  await queryClient.refetchQueries({ queryKey: meQueryOptions().queryKey });
+}
+
+/** After a sign-out or account deletion: drop every cached answer and mark the user signed out. */
+export function forgetSession(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => !isMeQuery(query) });
+  queryClient.setQueryData(meQueryOptions().queryKey, null);
+}

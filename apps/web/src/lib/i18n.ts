@@ -23,7 +23,17 @@ function buildResources(): Resource {
   return resources;
 }
 
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'plans', 'landing', 'legal'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'dashboard',
+  'plans',
+  'landing',
+  'legal',
+  'settings',
+  'consent',
+  'security',
+] as const;
 
 const resources = buildResources();
 

@@ -42,7 +42,7 @@ describe('translations', () => {
   it('the spec texts appear word for word in English', () => {
     const common = load('en', 'common.json');
     const auth = load('en', 'auth.json');
-    const dashboard = load('en', 'dashboard.json');
+    const settings = load('en', 'settings.json');
     expect(common.loadingExperience).toBe('Loading your learning experience...');
     expect(common['errorFallback.title']).toBe('Something went wrong');
     expect(common['errorFallback.description']).toBe(
@@ -51,9 +51,11 @@ describe('translations', () => {
     expect(common['scormPlayerError.title']).toBe('SCORM Player Loading Error');
     expect(common['scormPlayerError.description']).toBe('Unable to load SCORM player component');
     expect(auth.credentialsRequired).toBe('You must provide either an email or phone number and a password');
-    expect(dashboard['settings.loadFailed']).toBe('Failed to load profile data.');
-    expect(dashboard['settings.createFailed']).toBe('Failed to create profile.');
-    expect(dashboard['settings.saveFailed']).toBe('Failed to save settings.');
-    expect(dashboard['settings.security.passwordFailed']).toBe('Failed to change password.');
+    expect(settings.loadFailed).toBe('Failed to load profile data.');
+    expect(settings.createFailed).toBe('Failed to create profile.');
+    expect(settings.saveFailed).toBe('Failed to save settings.');
+    expect(settings.saved).toBe('Settings saved');
+    expect(settings.applyFailed).toBe('Failed to apply accessibility settings. Please try refreshing the page.');
+    expect(load('en', 'security.json')['changePassword.failed']).toBe('Failed to change password.');
   });
 });

@@ -4,6 +4,11 @@ import { AppError } from '../../errors.ts';
 export const userExists = () =>
   new AppError('user_exists', 'An account with these details already exists. Sign in instead.');
 
+const wrongTwoFactorCode = () => new AppError('invalid_credentials', 'The code is not correct.');
+export const twoFactorOff = () => new AppError('conflict', 'Two-factor authentication is not on.');
+export const signInAgain = () =>
+  new AppError('forbidden', 'For your security, sign in again before making this change.');
+
 /** Maps the auth library's errors to the spec's classes (session missing, invalid credentials, weak password, invalid JWT). */
 export function toAuthAppError(error: unknown): unknown {
   if (!isAPIError(error)) return error;
@@ -37,6 +42,22 @@ export function toAuthAppError(error: unknown): unknown {
     case 'SESSION_EXPIRED':
     case 'FAILED_TO_GET_SESSION':
       return new AppError('session_missing', 'Auth session missing!');
+    case 'SESSION_NOT_FRESH':
+      return signInAgain();
+    case 'INVALID_CODE':
+    case 'INVALID_BACKUP_CODE':
+      return wrongTwoFactorCode();
+    case 'INVALID_TWO_FACTOR_COOKIE':
+      return new AppError('unauthorized', 'The sign-in has expired. Sign in again.');
+    case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
+    case 'ACCOUNT_TEMPORARILY_LOCKED':
+      return new AppError('rate_limited', 'Too many wrong codes. Wait a few minutes, then sign in again.');
+    case 'TOTP_ALREADY_ENABLED':
+      return new AppError('conflict', 'Two-factor authentication is already on.');
+    case 'TOTP_NOT_ENABLED':
+    case 'TWO_FACTOR_NOT_ENABLED':
+    case 'BACKUP_CODES_NOT_ENABLED':
+      return twoFactorOff();
     default: {
       const status = error.statusCode;
       if (status === 401) return new AppError('unauthorized', error.message);

@@ -7,56 +7,38 @@ import {
   resendVerificationBodySchema,
   resetPasswordBodySchema,
   signInBodySchema,
+  signInResultSchema,
   signOutBodySchema,
   signUpBodySchema,
   verifyPhoneBodySchema,
 } from '@portal/shared/auth';
 import { meSchema } from '@portal/shared/me';
-import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionMissing } from '../../errors.ts';
-import { toAuthAppError, userExists } from './auth.errors.ts';
+import { userExists } from './auth.errors.ts';
 import { presentSessionUser } from './auth.presenter.ts';
 import { attachUnverifiedPhoneNumber, hasUnverifiedPhoneNumber, isAccountTaken } from './auth.service.ts';
 import type { Auth } from './auth.ts';
-import { inRequestLanguage } from './request-language.ts';
+import { callAuth, headersOf } from './call-auth.ts';
+import { sessionRoutes } from './sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
-const signInResultSchema = z.object({ user: z.object({ id: z.string() }), token: z.string() });
 
 function assertStrongPassword(password: string) {
   const reasons = passwordWeaknesses(password);
   if (reasons.length > 0) throw new AppError('weak_password', 'Password is too weak.', { reasons });
 }
 
-/** Runs an auth call in the caller's language, forwarding the cookies and bearer token it sets; maps its errors. */
-async function callAuth<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  run: () => Promise<{ headers: Headers; response: T }>,
-): Promise<T> {
-  try {
-    const { headers, response } = await inRequestLanguage(request.headers, run);
-    const cookies = headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    const token = headers.get('set-auth-token');
-    if (token) reply.header('set-auth-token', token);
-    return response;
-  } catch (error) {
-    throw toAuthAppError(error);
-  }
-}
-
-const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
-
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
   app,
   { auth, rateLimitPerMinute },
 ) => {
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  await app.register(twoFactorRoutes, { auth, rateLimitPerMinute });
+  await app.register(sessionRoutes, { auth });
 
   app.post(
     '/api/account/sign-up',
@@ -102,7 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       config: limited,
       schema: {
         tags: ['account'],
-        summary: 'Sign in with email or phone number and password; sets the session cookie and returns a bearer token',
+        summary:
+          'Sign in with email or phone number and password; sets the session cookie and returns a bearer token, or asks for the two-factor code',
         body: signInBodySchema,
         response: { 200: signInResultSchema },
       },
@@ -125,6 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
               body: { phoneNumber: phoneNumber ?? '', password: password ?? '', rememberMe },
             }),
           );
+      if ('twoFactorRedirect' in result && result.twoFactorRedirect) return { twoFactorRequired: true as const };
       return { user: { id: result.user.id }, token: result.token };
     },
   );

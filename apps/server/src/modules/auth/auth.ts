@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
+import { createTwoFactorRepository } from './two-factor.repository.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PHONE_CODE_TTL_SECONDS = 600;
@@ -21,6 +22,7 @@ type AuthDeps = {
 };
 
 export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
+  const twoFactorRepository = createTwoFactorRepository({ db });
   return betterAuth({
     appName: 'Learning Portal',
     baseURL: config.publicUrl,
@@ -84,6 +86,17 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
       twoFactor({ issuer: 'Learning Portal' }),
     ],
     databaseHooks: {
+      user: {
+        update: {
+          // Every path that turns two-factor on or off updates the user row, so the profile follows here.
+          async after(user) {
+            const { twoFactorEnabled } = user as { twoFactorEnabled?: boolean | null };
+            if (typeof twoFactorEnabled === 'boolean') {
+              await twoFactorRepository.syncProfileFlag(user.id, twoFactorEnabled);
+            }
+          },
+        },
+      },
       session: {
         create: {
           async after(session) {

@@ -3,6 +3,7 @@ import { profileSchema, profileUpdateSchema } from '@portal/shared/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { type AuditService, changedValues } from '../audit/audit.service.ts';
 import { presentProfile } from './profile.presenter.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 
@@ -11,10 +12,10 @@ const profileSeed = (user: { name: string; email: string }) => ({
   email: isPhoneOnlyEmail(user.email) ? null : user.email,
 });
 
-export const profileRoutes: FastifyPluginAsyncZod<{ profileRepository: ProfileRepository }> = async (
-  app,
-  { profileRepository },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  profileRepository: ProfileRepository;
+  auditService: AuditService;
+}> = async (app, { profileRepository, auditService }) => {
   app.get(
     '/api/profile',
     {
@@ -51,10 +52,27 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profileRepository: ProfileRe
     },
     async (request) => {
       const { user } = request.auth();
-      await profileRepository.createDefault(user.id, profileSeed(user));
+      const before = await profileRepository.createDefault(user.id, profileSeed(user));
       const row = await profileRepository.update(user.id, request.body);
       if (!row) throw new AppError('not_found', 'Profile not found.');
-      return { profile: presentProfile(row) };
+      const profile = presentProfile(row);
+      const changes = changedValues(presentProfile(before), profile, Object.keys(request.body));
+      if (changes) {
+        await auditService.recordAuditEvent(
+          {
+            userId: user.id,
+            action: 'profile.update',
+            tableName: 'profiles',
+            recordId: user.id,
+            ...changes,
+            legalBasis: 'contract',
+            purpose: "Keep the learner's profile and settings up to date.",
+            ipAddress: request.ip,
+          },
+          request.log,
+        );
+      }
+      return { profile };
     },
   );
 };

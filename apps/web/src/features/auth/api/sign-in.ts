@@ -1,19 +1,19 @@
-import type { SignInBody } from '@portal/shared/auth';
+import type { SignInBody, SignInResult } from '@portal/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { meQueryOptions } from '@/lib/auth';
+import { adoptNewSession } from '@/lib/auth';
 
-export const signIn = (body: SignInBody) =>
-  api.post<{ user: { id: string }; token: string }>('/api/account/sign-in', body);
+/** Signs in, or answers `twoFactorRequired` when a code from the authenticator must follow. */
+export const signIn = (body: SignInBody) => api.post<SignInResult>('/api/account/sign-in', body);
 
 export const useSignIn = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
     retry: false,
-    onSuccess: async () => {
-      queryClient.removeQueries();
-      await queryClient.fetchQuery(meQueryOptions());
+    onSuccess: async (result) => {
+      if ('twoFactorRequired' in result) return;
+      await adoptNewSession(queryClient);
     },
   });
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { meQueryOptions } from '@/lib/auth';
+import { adoptNewSession } from '@/lib/auth';
 
 export const verifyPhone = (body: { phoneNumber: string; code: string }) =>
   api.post<{ ok: true }>('/api/account/verify-phone', body);
@@ -11,8 +11,7 @@ export const useVerifyPhone = () => {
     mutationFn: verifyPhone,
     retry: false,
     onSuccess: async () => {
-      queryClient.removeQueries();
-      await queryClient.fetchQuery(meQueryOptions());
+      await adoptNewSession(queryClient);
     },
   });
 };

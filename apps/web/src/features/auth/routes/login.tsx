@@ -14,6 +14,7 @@ import { useSignUp } from '../api/sign-up';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
 import { IdentifierChoice, type IdentifierKind } from '../components/identifier-choice';
 import { PhoneCodeForm } from '../components/phone-code-form';
+import { TwoFactorForm } from '../components/two-factor-form';
 import { useAuthErrorMessage } from '../components/use-auth-error';
 
 type Credentials = { kind: IdentifierKind; email: string; phoneNumber: string; password: string };
@@ -80,11 +81,19 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [credentials, setCredentials] = useState(emptyCredentials);
   const [missing, setMissing] = useState(false);
   const [verifyPhone, setVerifyPhone] = useState<string | null>(null);
+  const [twoFactor, setTwoFactor] = useState(false);
   const signIn = useSignIn();
   const resend = useResendVerification();
   const errorMessage = useAuthErrorMessage();
 
   if (verifyPhone) return <PhoneCodeForm phoneNumber={verifyPhone} onVerified={onSignedIn} />;
+  if (twoFactor) {
+    const restart = () => {
+      setTwoFactor(false);
+      signIn.reset();
+    };
+    return <TwoFactorForm onSignedIn={onSignedIn} onRestart={restart} />;
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +101,10 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (!hasCredentials(credentials)) return;
     const body = credentialsBody(credentials);
     signIn.mutate(body, {
-      onSuccess: onSignedIn,
+      onSuccess: (result) => {
+        if ('twoFactorRequired' in result) setTwoFactor(true);
+        else onSignedIn();
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'phone_not_verified' && 'phoneNumber' in body) {
           setVerifyPhone(body.phoneNumber ?? null);

@@ -1,15 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { useSignOut } from '@/lib/auth';
 import { useChangePassword } from '../api/change-password';
+import { DataExportCard } from './security/data-export-card';
+import { DeleteAccountCard } from './security/delete-account-card';
+import { SessionsCard } from './security/sessions-card';
+import { TwoFactorCard } from './security/two-factor-card';
 
 function ChangePasswordCard() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('security');
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -19,82 +21,42 @@ function ChangePasswordCard() {
       { currentPassword: current, newPassword: next },
       {
         onSuccess: () => {
-          toast.success(t('settings.security.passwordUpdatedTitle'), {
-            description: t('settings.security.passwordUpdatedDescription'),
+          toast.success(t('changePassword.updatedTitle'), {
+            description: t('changePassword.updatedDescription'),
           });
           setCurrent('');
           setNext('');
         },
-        onError: () => toast.error(t('settings.security.passwordFailed')),
+        onError: () => toast.error(t('changePassword.failed')),
       },
     );
   };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('settings.security.changePassword')}</CardTitle>
+        <CardTitle>{t('changePassword.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex max-w-md flex-col gap-4">
           <FormField
-            label={t('settings.security.currentPassword')}
+            label={t('changePassword.currentPassword')}
             type="password"
             autoComplete="current-password"
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
           />
           <FormField
-            label={t('settings.security.newPassword')}
+            label={t('changePassword.newPassword')}
             type="password"
             autoComplete="new-password"
-            hint={t('settings.security.passwordHint')}
+            hint={t('changePassword.hint')}
             value={next}
             onChange={(event) => setNext(event.target.value)}
           />
           <Button type="submit" className="self-start" disabled={change.isPending || !current || !next}>
-            {t('settings.security.updatePassword')}
+            {t('changePassword.submit')}
           </Button>
         </form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function SessionsCard() {
-  const { t } = useTranslation('dashboard');
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('settings.security.sessions')}</CardTitle>
-        <CardDescription>{t('settings.security.sessionsDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-3">
-        <Button
-          variant="outline"
-          disabled={signOut.isPending}
-          onClick={() =>
-            signOut.mutate('others', {
-              onSuccess: () => toast.success(t('settings.security.othersSignedOut')),
-              onError: () => toast.error(t('settings.security.signOutFailed')),
-            })
-          }
-        >
-          {t('settings.security.signOutOthers')}
-        </Button>
-        <Button
-          variant="destructive"
-          disabled={signOut.isPending}
-          onClick={() =>
-            signOut.mutate('global', {
-              onSuccess: () => navigate('/login', { replace: true }),
-              onError: () => toast.error(t('settings.security.signOutFailed')),
-            })
-          }
-        >
-          {t('settings.security.signOutEverywhere')}
-        </Button>
       </CardContent>
     </Card>
   );
@@ -104,7 +66,10 @@ export function SecurityTab() {
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
+      <TwoFactorCard />
       <SessionsCard />
+      <DataExportCard />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { testTargets } from '../../testing/test-app.ts';
+import { redactCredentials, tableExporter } from './account-data.exporters.ts';
+import { createAccountDataRepository } from './account-data.repository.ts';
+
+describe('messages in an export', () => {
+  it('keep their words but lose link tokens and one-time codes', () => {
+    expect(
+      redactCredentials('Confirm here: https://portal.example/api/auth/verify-email?token=abc.def&callbackURL=%2F'),
+    ).toBe('Confirm here: https://portal.example/api/auth/verify-email?[removed]');
+    expect(redactCredentials('Your code is 123456. It expires in 10 minutes.')).toBe(
+      'Your code is [code removed]. It expires in 10 minutes.',
+    );
+  });
+});
+
+describe.each(testTargets())('export sections on $name', (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('a table that does not exist yet is left out instead of failing', async () => {
+    const exporter = tableExporter({ section: 'later', table: 'table_added_later' });
+    const repository = createAccountDataRepository({ db: database.db });
+
+    const value = await exporter.read({
+      repository,
+      user: { id: 'someone', email: 'a@example.com', phoneNumber: null },
+    });
+    expect(value).toBeUndefined();
+  });
+});

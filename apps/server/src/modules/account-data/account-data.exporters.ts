@@ -1,0 +1,119 @@
+import type { AccountDataRepository, Row } from './account-data.repository.ts';
+
+export type ExportSubject = { id: string; email: string; phoneNumber: string | null };
+
+/** One section of the export; `read` answers undefined to leave the section out. */
+export type Exporter = {
+  section: string;
+  read: (context: { repository: AccountDataRepository; user: ExportSubject }) => Promise<unknown>;
+};
+
+/** Columns never exported from any table: credentials, session tokens, two-factor secrets and backup codes. */
+const SECRET_COLUMNS = new Set([
+  'password',
+  'token',
+  'secret',
+  'backup_codes',
+  'access_token',
+  'refresh_token',
+  'id_token',
+]);
+
+function withoutSecrets(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !SECRET_COLUMNS.has(column)));
+}
+
+function byCreation(a: Row, b: Row): number {
+  const at = (row: Row) => (typeof row.created_at === 'string' ? Date.parse(row.created_at) : 0);
+  return at(a) - at(b);
+}
+
+/**
+ * The rows of one table that belong to the user (by `userColumn`, default `user_id`); `single` for tables with one
+ * row per user. A table that does not exist yet is left out of the export.
+ */
+export function tableExporter({
+  section,
+  table,
+  userColumn = 'user_id',
+  columns,
+  single = false,
+}: {
+  section: string;
+  table: string;
+  userColumn?: string;
+  columns?: readonly string[];
+  single?: boolean;
+}): Exporter {
+  return {
+    section,
+    async read({ repository, user }) {
+      if (!(await repository.tableExists(table))) return undefined;
+      const rows = await repository.rowsOfUser({ table, userColumn, userId: user.id, columns });
+      const safe = rows.map(withoutSecrets).sort(byCreation);
+      return single ? (safe[0] ?? null) : safe;
+    },
+  };
+}
+
+// Links and codes in sent messages could still sign someone in, so the export keeps the words and drops those.
+const LINK_QUERY = /(https?:\/\/[^\s?#]+)\?\S*/g;
+const ONE_TIME_CODE = /\b\d{6}\b/g;
+
+export function redactCredentials(text: string): string {
+  return text.replace(LINK_QUERY, '$1?[removed]').replace(ONE_TIME_CODE, '[code removed]');
+}
+
+const messagesExporter: Exporter = {
+  section: 'messages',
+  async read({ repository, user }) {
+    const recipients = [user.email, user.phoneNumber].filter((recipient): recipient is string => Boolean(recipient));
+    const messages = await repository.messagesTo(recipients);
+    return messages.map((message) => ({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject,
+      text: redactCredentials(message.text),
+      created_at: message.createdAt,
+      sent_at: message.sentAt,
+    }));
+  },
+};
+
+/** Everything we hold on a user, one line per source; a new table of personal data needs one more line here. */
+export const ACCOUNT_EXPORTERS: Exporter[] = [
+  tableExporter({
+    section: 'user',
+    table: 'users',
+    userColumn: 'id',
+    single: true,
+    columns: [
+      'id',
+      'name',
+      'email',
+      'email_verified',
+      'phone_number',
+      'phone_number_verified',
+      'image',
+      'two_factor_enabled',
+      'created_at',
+      'updated_at',
+    ],
+  }),
+  tableExporter({ section: 'profile', table: 'profiles', userColumn: 'id', single: true }),
+  tableExporter({ section: 'roles', table: 'user_roles', columns: ['role', 'created_at'] }),
+  tableExporter({ section: 'subscription', table: 'subscriptions', single: true }),
+  tableExporter({
+    section: 'sessions',
+    table: 'sessions',
+    columns: ['id', 'created_at', 'updated_at', 'expires_at', 'ip_address', 'user_agent'],
+  }),
+  tableExporter({
+    section: 'sign_in_methods',
+    table: 'accounts',
+    columns: ['provider_id', 'created_at', 'updated_at'],
+  }),
+  messagesExporter,
+  tableExporter({ section: 'consent', table: 'user_consent' }),
+  tableExporter({ section: 'audit_events', table: 'audit_events' }),
+];

@@ -1,0 +1,97 @@
+import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users, verifications } from '../auth/auth.table.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
+
+export type Row = Record<string, unknown>;
+
+export function createAccountDataRepository({ db }: { db: Db }) {
+  const rows = async (query: SQL): Promise<Row[]> => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+  return {
+    async findUser(userId: string) {
+      const [user] = await db
+        .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
+    },
+
+    /** Whether a table exists yet; tables other modules are still adding are skipped until they do. */
+    async tableExists(table: string): Promise<boolean> {
+      const [row] = await rows(sql`select to_regclass(${table}) is not null as present`);
+      return row?.present === true;
+    },
+
+    /** One user's rows of a table, with only `columns` when given; values as JSON (timestamps in ISO 8601). */
+    async rowsOfUser({
+      table,
+      userColumn,
+      userId,
+      columns,
+    }: {
+      table: string;
+      userColumn: string;
+      userId: string;
+      columns?: readonly string[];
+    }): Promise<Row[]> {
+      const selection = columns
+        ? sql.join(
+            columns.map((column) => sql.identifier(column)),
+            sql`, `,
+          )
+        : sql`*`;
+      // to_jsonb gives both drivers the same shapes, whatever the column types are.
+      const found = await rows(
+        sql`select to_jsonb(picked) as row from (select ${selection} from ${sql.identifier(table)} where ${sql.identifier(userColumn)} = ${userId}) as picked`,
+      );
+      return found.map((result) => result.row as Row);
+    },
+
+    async messagesTo(recipients: string[]) {
+      if (recipients.length === 0) return [];
+      return db
+        .select({
+          channel: mailOutbox.channel,
+          recipient: mailOutbox.recipient,
+          subject: mailOutbox.subject,
+          text: mailOutbox.text,
+          createdAt: mailOutbox.createdAt,
+          sentAt: mailOutbox.sentAt,
+        })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.recipient, recipients))
+        .orderBy(asc(mailOutbox.createdAt));
+    },
+
+    /**
+     * Deletes the user; foreign keys remove their sessions, profile, roles, subscription and the like. Messages
+     * sent to them and pending codes go too. False when there was no such user.
+     */
+    async deleteUser({
+      userId,
+      recipients,
+      codeIdentifiers,
+    }: {
+      userId: string;
+      recipients: string[];
+      codeIdentifiers: string[];
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (recipients.length > 0) {
+          await tx.delete(mailOutbox).where(inArray(mailOutbox.recipient, recipients));
+        }
+        await tx
+          .delete(verifications)
+          .where(
+            codeIdentifiers.length > 0
+              ? or(eq(verifications.value, userId), inArray(verifications.identifier, codeIdentifiers))
+              : eq(verifications.value, userId),
+          );
+        const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+        return deleted.length > 0;
+      });
+    },
+  };
+}
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;

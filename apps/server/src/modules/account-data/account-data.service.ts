@@ -1,0 +1,149 @@
+import type { AccountExport } from '@portal/shared/auth';
+import type { LegalBasis } from '@portal/shared/consent';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { signInAgain } from '../auth/auth.errors.ts';
+import type { Auth } from '../auth/auth.ts';
+import { ACCOUNT_EXPORTERS, type Exporter } from './account-data.exporters.ts';
+import type { AccountDataRepository } from './account-data.repository.ts';
+
+/** What the audit trail is told about an export or a deletion. */
+export type AccountAuditEvent = {
+  userId: string;
+  action: string;
+  tableName: string;
+  recordId: string;
+  oldValues?: Record<string, unknown>;
+  newValues?: Record<string, unknown>;
+  legalBasis?: LegalBasis;
+  purpose?: string;
+  ipAddress?: string | null;
+};
+export type RecordAccountAudit = (event: AccountAuditEvent) => Promise<void>;
+
+export const skipAudit: RecordAccountAudit = async () => {};
+
+type Logger = Pick<FastifyBaseLogger, 'error'>;
+
+export function createAccountDataService({
+  repository,
+  auth,
+  audit = skipAudit,
+  exporters = ACCOUNT_EXPORTERS,
+}: {
+  repository: AccountDataRepository;
+  auth: Auth;
+  audit?: RecordAccountAudit;
+  exporters?: Exporter[];
+}) {
+  // An audit failure is logged and never undoes what the user asked for.
+  async function recordAudit(event: AccountAuditEvent, log: Logger) {
+    try {
+      await audit(event);
+    } catch (error) {
+      log.error({ err: error, action: event.action }, 'audit event not recorded');
+    }
+  }
+
+  async function findSubject(userId: string) {
+    const user = await repository.findUser(userId);
+    if (!user) throw new AppError('not_found', 'This account no longer exists.');
+    return user;
+  }
+
+  /** The password when the account has one; otherwise a recent sign-in (the auth library's "fresh" session). */
+  async function assertMayDelete({
+    userId,
+    password,
+    sessionCreatedAt,
+  }: {
+    userId: string;
+    password: string | undefined;
+    sessionCreatedAt: Date;
+  }) {
+    const context = await auth.$context;
+    const credential = await context.internalAdapter.findCredentialAccount(userId);
+    if (credential?.password) {
+      const matches =
+        Boolean(password) && (await context.password.verify({ hash: credential.password, password: password ?? '' }));
+      if (!matches) throw new AppError('invalid_credentials', 'Invalid login credentials');
+      return;
+    }
+    if (Date.now() - sessionCreatedAt.getTime() >= context.sessionConfig.freshAge * 1000) throw signInAgain();
+  }
+
+  return {
+    /** Everything held on the user, without secrets; recorded in the audit trail. */
+    async exportAccount({
+      userId,
+      ipAddress,
+      log,
+    }: {
+      userId: string;
+      ipAddress: string | null;
+      log: Logger;
+    }): Promise<AccountExport> {
+      const user = await findSubject(userId);
+      const exportedAt = new Date();
+      const sections: Record<string, unknown> = {};
+      for (const exporter of exporters) {
+        const value = await exporter.read({ repository, user });
+        if (value !== undefined) sections[exporter.section] = value;
+      }
+      await recordAudit(
+        {
+          userId,
+          action: 'account.export',
+          tableName: 'users',
+          recordId: userId,
+          newValues: { sections: Object.keys(sections) },
+          legalBasis: 'legal_obligation',
+          purpose: 'Data portability: the user downloaded a copy of their data',
+          ipAddress,
+        },
+        log,
+      );
+      const { user: userSection = {}, ...others } = sections;
+      return { exported_at: exportedAt.toISOString(), user: userSection as Record<string, unknown>, ...others };
+    },
+
+    /** Deletes the account and everything tied to it, after checking the password; recorded in the audit trail. */
+    async deleteAccount({
+      userId,
+      password,
+      sessionCreatedAt,
+      ipAddress,
+      log,
+    }: {
+      userId: string;
+      password: string | undefined;
+      sessionCreatedAt: Date;
+      ipAddress: string | null;
+      log: Logger;
+    }) {
+      const user = await findSubject(userId);
+      await assertMayDelete({ userId, password, sessionCreatedAt });
+      const recipients = [user.email, user.phoneNumber].filter((recipient): recipient is string => Boolean(recipient));
+      // Codes texted to a phone are filed under these names by the auth library's phone plugin.
+      const codeIdentifiers = user.phoneNumber
+        ? [`phone-number-otp-${user.phoneNumber}`, `phone-number-reset-${user.phoneNumber}`]
+        : [];
+      if (!(await repository.deleteUser({ userId, recipients, codeIdentifiers }))) {
+        throw new AppError('not_found', 'This account no longer exists.');
+      }
+      await recordAudit(
+        {
+          userId,
+          action: 'account.delete',
+          tableName: 'users',
+          recordId: userId,
+          legalBasis: 'legal_obligation',
+          purpose: 'Right to erasure: the user deleted their account',
+          ipAddress,
+        },
+        log,
+      );
+    },
+  };
+}
+export type AccountDataService = ReturnType<typeof createAccountDataService>;

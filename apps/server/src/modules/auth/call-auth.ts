@@ -1,0 +1,31 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toAuthAppError } from './auth.errors.ts';
+import { inRequestLanguage } from './request-language.ts';
+
+/** Runs an auth call in the caller's language, forwarding the cookies and bearer token it sets; maps its errors. */
+export async function callAuth<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<{ headers: Headers; response: T }>,
+): Promise<T> {
+  try {
+    const { headers, response } = await inRequestLanguage(request.headers, run);
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const token = headers.get('set-auth-token');
+    if (token) reply.header('set-auth-token', token);
+    return response;
+  } catch (error) {
+    throw toAuthAppError(error);
+  }
+}
+
+export const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+
+/** The raw session token inside a `set-auth-token` value (`token.signature`, URL-encoded). */
+export function sessionTokenFrom(reply: FastifyReply): string | null {
+  const signed = reply.getHeader('set-auth-token');
+  if (typeof signed !== 'string' || signed === '') return null;
+  return decodeURIComponent(signed).split('.')[0] ?? null;
+}

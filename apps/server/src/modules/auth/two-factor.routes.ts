@@ -1,0 +1,185 @@
+import {
+  backupCodesSchema,
+  isTotpCode,
+  passwordConfirmationBodySchema,
+  signedInSchema,
+  twoFactorEnrolmentSchema,
+  twoFactorStatusSchema,
+  verifyTwoFactorBodySchema,
+} from '@portal/shared/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { twoFactorOff } from './auth.errors.ts';
+import type { Auth } from './auth.ts';
+import { callAuth, headersOf, sessionTokenFrom } from './call-auth.ts';
+import { findTwoFactorStatus, totpSecretOf } from './two-factor.service.ts';
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
+  app,
+  { auth, rateLimitPerMinute },
+) => {
+  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.get(
+    '/api/account/two-factor',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Whether two-factor authentication is on, and how many backup codes are left',
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return findTwoFactorStatus(auth, request.auth().user.id);
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/enable',
+    {
+      onRequest: app.requireUser,
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Start two-factor enrolment: returns the authenticator link, its secret and backup codes',
+        description: 'Two-factor authentication is on only after a code from the authenticator is sent to /verify.',
+        body: passwordConfirmationBodySchema,
+        response: { 200: twoFactorEnrolmentSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const result = await callAuth(request, reply, () =>
+        auth.api.enableTwoFactor({
+          headers: headersOf(request),
+          returnHeaders: true,
+          body: { password: request.body.password, method: 'totp' },
+        }),
+      );
+      if (!('totpURI' in result) || !result.totpURI || !result.backupCodes) {
+        throw new Error('Two-factor enrolment returned no authenticator link');
+      }
+      return { totpURI: result.totpURI, secret: totpSecretOf(result.totpURI), backupCodes: result.backupCodes };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/verify',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Check a two-factor code: finishes enrolment when signed in, otherwise completes a pending sign-in',
+        description:
+          'After a sign-in answered { twoFactorRequired: true }, send a 6-digit authenticator code or a backup code (each backup code works once). Sets the session cookie and returns a bearer token.',
+        body: verifyTwoFactorBodySchema,
+        response: { 200: signedInSchema },
+      },
+    },
+    async (request, reply) => {
+      const { code, trustDevice } = request.body;
+      const headers = headersOf(request);
+      if (await request.loadAuth()) {
+        if (!isTotpCode(code)) {
+          throw new AppError('bad_request', 'Enter the 6-digit code from your authenticator app.');
+        }
+        const confirmed = await callAuth(request, reply, () =>
+          auth.api.verifyTOTP({ headers, returnHeaders: true, body: { code } }),
+        );
+        // Turning two-factor on replaces the session; the new token is in the headers just forwarded.
+        return { user: { id: confirmed.user.id }, token: sessionTokenFrom(reply) ?? confirmed.token };
+      }
+      const signedIn = isTotpCode(code)
+        ? await callAuth(request, reply, () =>
+            auth.api.verifyTOTP({ headers, returnHeaders: true, body: { code, trustDevice } }),
+          )
+        : await callAuth(request, reply, () =>
+            auth.api.verifyBackupCode({ headers, returnHeaders: true, body: { code, trustDevice } }),
+          );
+      return { user: { id: signedIn.user.id }, token: signedIn.token ?? '' };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/disable',
+    {
+      onRequest: app.requireUser,
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor authentication off (needs the current password and a recent sign-in)',
+        body: passwordConfirmationBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      await callAuth(request, reply, () =>
+        auth.api.disableTwoFactor({
+          headers: headersOf(request),
+          returnHeaders: true,
+          body: { password: request.body.password },
+        }),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/backup-codes',
+    {
+      onRequest: app.requireUser,
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Replace the backup codes with new ones (the old ones stop working)',
+        body: passwordConfirmationBodySchema,
+        response: { 200: backupCodesSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { backupCodes } = await callAuth(request, reply, () =>
+        auth.api.generateBackupCodes({
+          headers: headersOf(request),
+          returnHeaders: true,
+          body: { password: request.body.password },
+        }),
+      );
+      return { backupCodes };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/backup-codes/view',
+    {
+      onRequest: app.requireUser,
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Show the unused backup codes (needs the current password and a recent sign-in)',
+        body: passwordConfirmationBodySchema,
+        response: { 200: backupCodesSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { user } = request.auth();
+      await callAuth(request, reply, () =>
+        auth.api.verifyPassword({
+          headers: headersOf(request),
+          returnHeaders: true,
+          body: { password: request.body.password },
+        }),
+      );
+      const status = await findTwoFactorStatus(auth, user.id);
+      if (!status.enabled) throw twoFactorOff();
+      const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: user.id } });
+      return { backupCodes };
+    },
+  );
+};

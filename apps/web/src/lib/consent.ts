@@ -1,0 +1,92 @@
+import {
+  CONSENT_STORAGE_KEY,
+  type ConsentPreferences,
+  type ConsentType,
+  type StoredConsent,
+  storedConsentSchema,
+} from '@portal/shared/consent';
+
+const CHANGE_EVENT = 'portal:cookie-consent-change';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Holds the choice for this page when the browser refuses to store it. */
+let unsavedRaw: string | null = null;
+
+function readRaw(): string | null {
+  try {
+    return storage()?.getItem(CONSENT_STORAGE_KEY) ?? unsavedRaw;
+  } catch {
+    return unsavedRaw;
+  }
+}
+
+let cached: { raw: string | null; value: StoredConsent | null } = { raw: null, value: null };
+
+function parse(raw: string | null): StoredConsent | null {
+  if (raw === null) return null;
+  try {
+    const parsed = storedConsentSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The choice stored in this browser, or null when none (or an unreadable one) is stored; stable between changes. */
+export function readStoredConsent(): StoredConsent | null {
+  const raw = readRaw();
+  if (raw !== cached.raw) cached = { raw, value: parse(raw) };
+  return cached.value;
+}
+
+/** Stores a choice in this browser and tells every listener. */
+export function writeStoredConsent(preferences: ConsentPreferences, savedAt: Date = new Date()): StoredConsent {
+  const stored: StoredConsent = {
+    version: 1,
+    essential: true,
+    analytics: preferences.analytics,
+    marketing: preferences.marketing,
+    functional: preferences.functional,
+    saved_at: savedAt.toISOString(),
+  };
+  const raw = JSON.stringify(stored);
+  try {
+    const target = storage();
+    if (!target) throw new Error('no storage');
+    target.setItem(CONSENT_STORAGE_KEY, raw);
+  } catch {
+    // Storage can be full or blocked; the choice still applies to this page.
+    unsavedRaw = raw;
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+  return stored;
+}
+
+/** Calls back whenever the stored choice changes, in this tab or another. */
+export function subscribeToConsent(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === CONSENT_STORAGE_KEY) listener();
+  };
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * Whether code may use a cookie category now. Essential is always allowed; analytics, marketing and functional
+ * only after the person said yes. Call it before loading any analytics or marketing script.
+ */
+export function hasConsent(category: ConsentType): boolean {
+  if (category === 'essential') return true;
+  return readStoredConsent()?.[category] === true;
+}

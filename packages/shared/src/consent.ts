@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+export const CONSENT_TYPES = ['essential', 'analytics', 'marketing', 'functional'] as const;
+export type ConsentType = (typeof CONSENT_TYPES)[number];
+
+/** The categories a person may switch on or off; essential is always on. */
+export const OPTIONAL_CONSENT_TYPES = ['analytics', 'marketing', 'functional'] as const;
+export type OptionalConsentType = (typeof OPTIONAL_CONSENT_TYPES)[number];
+
+/** The lawful bases of GDPR Art. 6(1). */
+export const LEGAL_BASES = [
+  'consent',
+  'contract',
+  'legal_obligation',
+  'vital_interests',
+  'public_task',
+  'legitimate_interest',
+] as const;
+export type LegalBasis = (typeof LEGAL_BASES)[number];
+
+/**
+ * Why each category may be used. Essential cookies keep the sign-in session and security working, which the
+ * service the learner signed up for cannot do without (Art. 6(1)(b), no consent asked as they are strictly
+ * necessary); every other category runs only on the learner's consent (Art. 6(1)(a)).
+ */
+export const CONSENT_LEGAL_BASIS: Record<ConsentType, LegalBasis> = {
+  essential: 'contract',
+  analytics: 'consent',
+  marketing: 'consent',
+  functional: 'consent',
+};
+
+/** What each category is used for, as recorded with every consent row (the web shows the same text, translated). */
+export const CONSENT_PURPOSES: Record<ConsentType, string> = {
+  essential: 'Keep you signed in, protect your account and remember your cookie choices.',
+  analytics: 'Measure how the portal is used so we can improve courses and features.',
+  marketing: 'Show you relevant offers and measure our campaigns.',
+  functional: 'Remember optional features and preferences so the portal works the way you like.',
+};
+
+export type ConsentRetention = { kind: 'session' } | { kind: 'months'; months: number };
+
+/** How long each category's cookies are kept. */
+export const CONSENT_RETENTION: Record<ConsentType, ConsentRetention> = {
+  essential: { kind: 'session' },
+  analytics: { kind: 'months', months: 26 },
+  marketing: { kind: 'months', months: 24 },
+  functional: { kind: 'months', months: 12 },
+};
+
+export const consentTypeSchema = z.enum(CONSENT_TYPES);
+
+/** The cookie choices kept in the browser and sent to the server: essential is always true. */
+export const consentPreferencesSchema = z.object({
+  essential: z.literal(true),
+  analytics: z.boolean(),
+  marketing: z.boolean(),
+  functional: z.boolean(),
+});
+export type ConsentPreferences = z.infer<typeof consentPreferencesSchema>;
+
+/** Analytics, marketing and functional start off. */
+export const DEFAULT_CONSENT_PREFERENCES: ConsentPreferences = {
+  essential: true,
+  analytics: false,
+  marketing: false,
+  functional: false,
+};
+
+export const ALL_CONSENT_PREFERENCES: ConsentPreferences = {
+  essential: true,
+  analytics: true,
+  marketing: true,
+  functional: true,
+};
+
+/** POST /api/consent. Address and browser are taken from the request, never from the body. */
+export const saveConsentBodySchema = z
+  .object({
+    essential: z.literal(true, { error: 'Essential cookies cannot be switched off.' }).optional(),
+    analytics: z.boolean(),
+    marketing: z.boolean(),
+    functional: z.boolean(),
+  })
+  .strict();
+export type SaveConsentBody = z.infer<typeof saveConsentBodySchema>;
+
+/** POST /api/consent/withdraw. */
+export const withdrawConsentBodySchema = z
+  .object({
+    consent_type: consentTypeSchema.refine((type) => type !== 'essential', 'Essential cookies cannot be withdrawn.'),
+  })
+  .strict();
+export type WithdrawConsentBody = z.infer<typeof withdrawConsentBodySchema>;
+
+/** One stored consent decision. */
+export const consentRecordSchema = z.object({
+  id: z.string(),
+  consent_type: consentTypeSchema,
+  is_granted: z.boolean(),
+  granted_at: z.string().nullable(),
+  withdrawn_at: z.string().nullable(),
+  legal_basis: z.enum(LEGAL_BASES),
+  purpose: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+
+/** GET /api/consent and the answer of every change: the caller's current (not withdrawn) decision per type. */
+export const currentConsentSchema = z.object({
+  consents: z.array(consentRecordSchema),
+  /** The choices those rows add up to; null when nothing was ever recorded. */
+  preferences: consentPreferencesSchema.nullable(),
+  /** When the caller's consent last changed (a choice or a withdrawal); null when never. */
+  updated_at: z.string().nullable(),
+});
+export type CurrentConsent = z.infer<typeof currentConsentSchema>;
+
+/** GET /api/consent/history: every decision of the caller, newest first. */
+export const consentHistorySchema = z.object({ history: z.array(consentRecordSchema) });
+export type ConsentHistory = z.infer<typeof consentHistorySchema>;
+
+/** The choices a set of current rows adds up to; a type without a current row counts as refused. */
+export function preferencesFromRecords(
+  records: ReadonlyArray<Pick<ConsentRecord, 'consent_type' | 'is_granted' | 'withdrawn_at'>>,
+): ConsentPreferences | null {
+  const current = records.filter((record) => record.withdrawn_at === null);
+  if (current.length === 0) return null;
+  const granted = (type: OptionalConsentType) =>
+    current.some((record) => record.consent_type === type && record.is_granted);
+  return {
+    essential: true,
+    analytics: granted('analytics'),
+    marketing: granted('marketing'),
+    functional: granted('functional'),
+  };
+}
+
+/** The browser's record of the choice: the preferences and when they were made. */
+export const storedConsentSchema = consentPreferencesSchema.extend({
+  version: z.literal(1),
+  saved_at: z.string(),
+});
+export type StoredConsent = z.infer<typeof storedConsentSchema>;
+
+/** The local-storage key holding the cookie-consent marker. */
+export const CONSENT_STORAGE_KEY = 'portal.cookie-consent';
