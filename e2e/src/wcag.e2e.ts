@@ -90,12 +90,25 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('every route meets WCAG 2.2 AA checks', () => {
+describe.each(['Standard', 'High'] as const)('every route meets WCAG 2.2 AA checks in %s contrast', (contrast) => {
   describe('signed out', () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
       context = await newContext(browser);
+      // Signed-out screens use the display preferences stored in this browser.
+      await context.addInitScript((value) => {
+        localStorage.setItem(
+          'portal.preferences',
+          JSON.stringify({
+            comfort_mode: 'Normal',
+            font_family: 'System',
+            color_contrast: value,
+            text_size: 3,
+            line_spacing: 3,
+          }),
+        );
+      }, contrast);
       page = await context.newPage();
     });
     afterAll(async () => {
@@ -119,14 +132,20 @@ describe('every route meets WCAG 2.2 AA checks', () => {
       await signInThroughForm(page, 'admin@example.com');
       await page.waitForURL((url) => url.pathname === '/dashboard/learner');
       await dismissWelcome(page);
+      const saved = await page.request.patch('/api/profile', { data: { color_contrast: contrast } });
+      expect(saved.status()).toBe(200);
     });
     afterAll(async () => {
+      await page.request.patch('/api/profile', { data: { color_contrast: 'Standard' } });
       await context.close();
     });
 
     it.each(DASHBOARD_ROUTES)('%s: no serious axe violation, and text spacing clips nothing', async (path) => {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.contrast ?? 'standard')).toBe(
+        contrast.toLowerCase(),
+      );
       expect(await seriousViolations(page)).toEqual([]);
       expect(await clippedText(page)).toEqual([]);
     });
