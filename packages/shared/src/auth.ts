@@ -63,6 +63,8 @@ export const changePasswordBodySchema = z
   })
   .strict();
 
+export const changeEmailBodySchema = z.object({ newEmail: emailSchema }).strict();
+
 export const requestPasswordResetBodySchema = z.object({ email: emailSchema }).strict();
 export const resetPasswordBodySchema = z
   .object({ token: z.string().min(1).max(512), newPassword: z.string().max(PASSWORD_MAX_LENGTH) })

@@ -418,6 +418,56 @@ describe.each(testTargets())('accounts on $name', (target) => {
     });
   });
 
+  describe('changing the email address', () => {
+    it('takes effect only once the link sent to the new address is opened, in the account and the profile', async () => {
+      const learner = await signUpAndConfirm(app);
+      const newEmail = uniqueEmail('moved');
+      const asked = await app.inject({
+        method: 'POST',
+        url: '/api/account/change-email',
+        headers: { cookie: learner.cookie },
+        payload: { newEmail },
+      });
+      expect(asked.statusCode).toBe(200);
+      expect((await getMe(app, { cookie: learner.cookie })).json().me.user.email).toBe(learner.email);
+
+      const opened = await app.inject({ method: 'GET', url: linkIn(await latestMessageTo(app, newEmail)) });
+      expect(opened.statusCode).toBe(302);
+      expect((await getMe(app, { cookie: learner.cookie })).json().me.user.email).toBe(newEmail);
+      const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: learner.cookie } });
+      expect(profile.json().profile.email).toBe(newEmail);
+
+      expect((await signIn({ email: newEmail, password: learner.password })).statusCode).toBe(200);
+      expect((await signIn({ email: learner.email, password: learner.password })).statusCode).toBe(401);
+    });
+
+    it('needs a session, refuses the current address and unknown fields', async () => {
+      const signedOut = await app.inject({
+        method: 'POST',
+        url: '/api/account/change-email',
+        payload: { newEmail: uniqueEmail() },
+      });
+      expect(signedOut.statusCode).toBe(400);
+      expect(signedOut.json().error.code).toBe('session_missing');
+
+      const learner = await signUpAndConfirm(app);
+      const same = await app.inject({
+        method: 'POST',
+        url: '/api/account/change-email',
+        headers: { cookie: learner.cookie },
+        payload: { newEmail: learner.email },
+      });
+      expect(same.statusCode).toBe(400);
+      const extra = await app.inject({
+        method: 'POST',
+        url: '/api/account/change-email',
+        headers: { cookie: learner.cookie },
+        payload: { newEmail: uniqueEmail(), userId: 'someone-else' },
+      });
+      expect(extra.statusCode).toBe(400);
+    });
+  });
+
   describe('changing the password', () => {
     const changePassword = (payload: Record<string, unknown>, headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/api/account/change-password', payload, headers });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  changeEmailBodySchema,
   changePasswordBodySchema,
   PHONE_ONLY_EMAIL_DOMAIN,
   passwordWeaknesses,
@@ -223,6 +224,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       assertStrongPassword(request.body.newPassword);
       await callAuth(request, reply, () =>
         auth.api.changePassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/change-email',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Send a confirmation link to a new email address; the address changes once it is opened',
+        body: changeEmailBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await request.loadAuth();
+      if (!context) throw sessionMissing();
+      if (context.user.email === request.body.newEmail) {
+        throw new AppError('bad_request', 'This is already your email address.');
+      }
+      await callAuth(request, reply, () =>
+        auth.api.changeEmail({
+          headers: headersOf(request),
+          returnHeaders: true,
+          body: { newEmail: request.body.newEmail, callbackURL: '/dashboard/learner/settings?tab=profile' },
+        }),
       );
       return { ok: true as const };
     },

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
+import { createProfileRepository } from '../profile/profile.repository.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
 import { createTwoFactorRepository } from './two-factor.repository.ts';
@@ -23,6 +24,7 @@ type AuthDeps = {
 
 export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
+  const profileRepository = createProfileRepository({ db });
   return betterAuth({
     appName: 'Learning Portal',
     baseURL: config.publicUrl,
@@ -60,6 +62,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
         await mailer.send({ channel: 'email', to: user.email, ...mail });
       },
     },
+    user: { changeEmail: { enabled: true } },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
@@ -93,6 +96,10 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
             const { twoFactorEnabled } = user as { twoFactorEnabled?: boolean | null };
             if (typeof twoFactorEnabled === 'boolean') {
               await twoFactorRepository.syncProfileFlag(user.id, twoFactorEnabled);
+            }
+            // A confirmed email change reaches the profile too.
+            if (user.email && !isPhoneOnlyEmail(user.email)) {
+              await profileRepository.syncEmail(user.id, user.email);
             }
           },
         },

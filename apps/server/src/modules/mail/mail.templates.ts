@@ -5,15 +5,15 @@ type Template = { subject: string; text: string };
 const verifyEmail: Record<InterfaceLanguage, (url: string) => Template> = {
   en: (url) => ({
     subject: 'Confirm your email address',
-    text: `Welcome to Learning Portal!\n\nConfirm your email address to finish signing up:\n${url}\n\nIf you did not sign up, you can ignore this message.`,
+    text: `Confirm your email address for Learning Portal by opening this link:\n${url}\n\nIf you did not ask for this, you can ignore this message.`,
   }),
   zh: (url) => ({
     subject: '请确认您的电子邮件地址',
-    text: `欢迎加入学习门户！\n\n请点击以下链接确认您的电子邮件地址以完成注册：\n${url}\n\n如果您没有注册，请忽略此邮件。`,
+    text: `请打开以下链接，确认您在学习门户使用的电子邮件地址：\n${url}\n\n如果这不是您本人的操作，请忽略此邮件。`,
   }),
   de: (url) => ({
     subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
-    text: `Willkommen im Lernportal!\n\nBestätigen Sie Ihre E-Mail-Adresse, um die Registrierung abzuschließen:\n${url}\n\nFalls Sie sich nicht registriert haben, können Sie diese Nachricht ignorieren.`,
+    text: `Bestätigen Sie Ihre E-Mail-Adresse für das Lernportal, indem Sie diesen Link öffnen:\n${url}\n\nFalls Sie das nicht angefordert haben, können Sie diese Nachricht ignorieren.`,
   }),
 };
 

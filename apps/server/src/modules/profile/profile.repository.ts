@@ -1,5 +1,5 @@
 import { PROFILE_DEFAULTS, type ProfileUpdate } from '@portal/shared/profile';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from './profile.table.ts';
 
@@ -28,6 +28,12 @@ export function createProfileRepository({ db }: { db: Db }) {
       const row = await this.findByUserId(userId);
       if (!row) throw new Error('Profile missing after insert');
       return row;
+    },
+    async syncEmail(userId: string, email: string) {
+      await db
+        .update(profiles)
+        .set({ email, updatedAt: new Date() })
+        .where(and(eq(profiles.id, userId), or(isNull(profiles.email), ne(profiles.email, email))));
     },
     async update(userId: string, changes: ProfileUpdate) {
       const [row] = await db

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useProfile } from '../api/get-profile';
 import { AccessibilityTab } from '../components/accessibility-tab';
+import { ChangeEmailCard } from '../components/change-email-card';
 import { IntegrationsTab } from '../components/integrations-tab';
 import { InterfaceLanguageCard, LearningLanguageCard } from '../components/language-tab';
 import { NotificationsTab } from '../components/notifications-tab';
@@ -42,7 +43,12 @@ export function Settings({ privacySection }: { privacySection?: ReactNode } = {}
     </>
   );
   const panels: Record<Tab, ReactNode> = {
-    profile: withProfile((data) => <ProfileTab profile={data} />),
+    profile: withProfile((data) => (
+      <div className="flex flex-col gap-6">
+        <ProfileTab profile={data} />
+        <ChangeEmailCard currentEmail={data.email} />
+      </div>
+    )),
     language: (
       <div className="flex flex-col gap-6">
         <InterfaceLanguageCard />
