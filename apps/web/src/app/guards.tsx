@@ -1,7 +1,7 @@
 import { GATE_LOADING_TIMEOUT_MS } from '@portal/shared/constants';
 import { canUseScormStudio } from '@portal/shared/roles';
 import { LEARNER_HOME } from '@portal/shared/routes';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { useSubscriptionStatus } from '@/features/subscription/api/get-subscription-status';
@@ -40,10 +40,13 @@ export function DashboardGate() {
   const access = useAccess();
   const location = useLocation();
   const timedOut = useGateTimedOut(access.loading);
+  // After signing out here, the next sign-in starts at home rather than where the user left.
+  const wasSignedIn = useRef(false);
+  if (access.me) wasSignedIn.current = true;
   if (access.loading && !timedOut) return <FullScreenLoading />;
   if (!access.me) {
     const signIn = location.pathname.startsWith('/dashboard/admin') ? '/auth' : '/login';
-    return <Navigate to={signIn} replace state={fromState(location)} />;
+    return <Navigate to={signIn} replace state={wasSignedIn.current ? null : fromState(location)} />;
   }
   if (!access.subscribed) return <Navigate to="/choose-plan" replace />;
   return <Outlet />;
