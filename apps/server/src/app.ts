@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { isPhoneOnlyEmail } from '@portal/shared/auth';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +15,9 @@ import { createRolesRepository } from './modules/auth/roles.repository.ts';
 import { createConsentRepository } from './modules/consent/consent.repository.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
+import { createDomainEventsRepository } from './modules/events/domain-events.repository.ts';
+import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
+import { type BlobStore, createLocalBlobStore } from './modules/files/blob-store.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mail.service.ts';
@@ -28,6 +32,13 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    domainEvents: DomainEvents;
+    blobStore: BlobStore;
+  }
+}
 
 export type AppDeps = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
 
@@ -44,6 +55,10 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = database;
+  const domainEvents = createDomainEvents({ repository: createDomainEventsRepository({ db }), logger: app.log });
+  const blobStore = createLocalBlobStore({ root: path.join(config.dataDir, 'files') });
+  app.decorate('domainEvents', domainEvents);
+  app.decorate('blobStore', blobStore);
   const rolesRepository = createRolesRepository({ db });
   const profileRepository = createProfileRepository({ db });
   const subscriptionRepository = createSubscriptionRepository({ db });
@@ -126,7 +141,11 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  app.addHook('onReady', async () => {
+    domainEvents.start();
+  });
   app.addHook('onClose', async () => {
+    await domainEvents.stop();
     await mailer.close();
   });
   return app;

@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type DomainEvent, type DomainEventInput, domainEventPayloads } from './domain-event.types.ts';
+import type { DomainEventsRepository } from './domain-events.repository.ts';
+
+export type DomainEventHandler = (event: DomainEvent) => Promise<void>;
+
+export type DomainEvents = {
+  /** Records the event inside the caller's transaction, so it exists exactly when the change it describes does. */
+  record(executor: Db, event: DomainEventInput): Promise<void>;
+  /** Delivers what is pending now; call after the transaction commits (awaiting is optional). */
+  flush(): Promise<void>;
+  /** Registers a handler; delivery is at least once, so handlers must be idempotent (the event id is stable). */
+  subscribe(name: string, handler: DomainEventHandler): void;
+  /** Resolves once every deliverable event has been handled (used by tests and shutdown). */
+  drain(): Promise<void>;
+  /** Starts the timer that retries failures and recovers events left by a crash. */
+  start(): void;
+  stop(): Promise<void>;
+};
+
+type Options = {
+  repository: DomainEventsRepository;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  leaseSeconds?: number;
+  maxAttempts?: number;
+};
+
+export function createDomainEvents({
+  repository,
+  logger,
+  pollIntervalMs = 5000,
+  batchSize = 50,
+  leaseSeconds = 60,
+  maxAttempts = 10,
+}: Options): DomainEvents {
+  const handlers = new Map<string, DomainEventHandler>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const deliver = async (event: DomainEvent, attempt: number) => {
+    const failures: string[] = [];
+    for (const [name, handler] of handlers) {
+      try {
+        await handler(event);
+      } catch (error) {
+        logger.warn({ err: error, eventId: event.id, type: event.type, handler: name }, 'domain event handler failed');
+        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (failures.length === 0) {
+      await repository.markDelivered(event.id);
+      return;
+    }
+    await repository.markFailed(event.id, {
+      error: failures.join('; '),
+      retryInSeconds: Math.min(2 ** attempt, 300),
+      maxAttempts,
+    });
+    if (attempt >= maxAttempts) logger.error({ eventId: event.id, type: event.type }, 'domain event given up');
+  };
+
+  const runOnce = async (): Promise<number> => {
+    const claimed = await repository.claim({ limit: batchSize, leaseSeconds });
+    for (const { event, attempts } of claimed) await deliver(event, attempts);
+    return claimed.length;
+  };
+
+  const flush = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while ((await runOnce()) === batchSize) {}
+        } while (again);
+      } catch (error) {
+        logger.warn({ err: error }, 'domain event delivery interrupted');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  return {
+    async record(executor, event) {
+      const schema = domainEventPayloads[event.type];
+      schema.parse(event.payload);
+      await repository.insert(executor, event);
+    },
+    flush,
+    subscribe(name, handler) {
+      if (handlers.has(name)) throw new Error(`A domain event handler named ${name} is already registered`);
+      handlers.set(name, handler);
+    },
+    async drain() {
+      for (;;) {
+        await flush();
+        if ((await repository.countDeliverable()) === 0) return;
+      }
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void flush(), pollIntervalMs);
+      timer.unref();
+      void flush();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (running) await running;
+    },
+  };
+}
