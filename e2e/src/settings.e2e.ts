@@ -187,3 +187,45 @@ describe('profile time zone', () => {
     }
   });
 });
+
+describe('private calendar feed', () => {
+  it('creates a link once, which a calendar app can read without signing in, and turning it off stops it', async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    try {
+      await signInThroughForm(page, 'instructor@example.com');
+      await page.waitForURL((url) => url.pathname === '/dashboard/learner');
+      await dismissWelcome(page);
+      await page.goto('/dashboard/learner/settings?tab=integrations');
+      await page.getByText('Your calendar feed is off.').waitFor();
+      await page.getByRole('button', { name: 'Create private link' }).click();
+      const link = page.getByRole('textbox', { name: 'Your private feed link' });
+      await link.waitFor();
+      const url = await link.inputValue();
+      expect(url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\/feed\.ics$/);
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await page.getByText('Link copied').first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+      // A calendar app has no cookie: a fresh request context fetches the feed.
+      const calendarApp = await browser.newContext();
+      const feed = await calendarApp.request.get(url);
+      expect(feed.status()).toBe(200);
+      expect(feed.headers()['content-type']).toContain('text/calendar');
+      expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+      // After a reload the link is not shown again; the feed is reported as on.
+      await page.reload();
+      await page.getByText(/Your feed is on since/).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Your private feed link' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Turn off feed' }).click();
+      await page.getByText('Your calendar feed is off.').waitFor();
+      expect((await calendarApp.request.get(url)).status()).toBe(404);
+      await calendarApp.close();
+    } finally {
+      await context.close();
+    }
+  });
+});

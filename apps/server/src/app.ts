@@ -6,25 +6,55 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
+import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { type AnalyticsSources, createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createRolesRepository } from './modules/auth/roles.repository.ts';
+import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { type CalendarSource, createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createConsentRepository } from './modules/consent/consent.repository.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
+import { DEFAULT_COURSE_UPLOAD_LIMITS } from './modules/courses/course-upload-limits.ts';
+import { createCoursesRepository } from './modules/courses/courses.repository.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
+import { createCoursesService } from './modules/courses/courses.service.ts';
 import { createDomainEventsRepository } from './modules/events/domain-events.repository.ts';
 import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
 import { type BlobStore, createLocalBlobStore } from './modules/files/blob-store.ts';
+import { registerGamification } from './modules/gamification/gamification.module.ts';
+import { createGoalsRepository } from './modules/goals/goals.repository.ts';
+import { goalsRoutes } from './modules/goals/goals.routes.ts';
+import { createGoalsService } from './modules/goals/goals.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mail.service.ts';
+import { createNotesRepository } from './modules/notes/notes.repository.ts';
+import { notesRoutes } from './modules/notes/notes.routes.ts';
+import { createNotesService } from './modules/notes/notes.service.ts';
+import { createPracticeRepository } from './modules/practice/practice.repository.ts';
+import { practiceRoutes } from './modules/practice/practice.routes.ts';
+import { createPracticeService } from './modules/practice/practice.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { subscribeProgressToScorm } from './modules/progress/progress.subscribers.ts';
+import { createProgressRepository } from './modules/progress/progress.repository.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
+import { registerScorm } from './modules/scorm/scorm.module.ts';
+import { featureGate } from './modules/subscription/feature-gate.ts';
 import { createSubscriptionRepository } from './modules/subscription/subscription.repository.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { createStudyRepository } from './modules/study/study.repository.ts';
+import { studyRoutes } from './modules/study/study.routes.ts';
+import { createStudyService } from './modules/study/study.service.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -37,6 +67,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     domainEvents: DomainEvents;
     blobStore: BlobStore;
+    /** Features with dated things for the learner (goal deadlines, due dates, live sessions) add a source here. */
+    calendarSources: CalendarSource[];
+    /** Features that know a learner's goals, XP and streak tell the dashboard through these. */
+    analyticsSources: AnalyticsSources;
   }
 }
 
@@ -130,6 +164,76 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(consentRoutes, { consentService });
   await app.register(auditRoutes, { auditService });
   await app.register(subscriptionRoutes, { subscriptionService });
+  const coursesRepository = createCoursesRepository({ db });
+  const progressRepository = createProgressRepository({ db });
+  const coursesService = createCoursesService({ coursesRepository, blobStore, limits: DEFAULT_COURSE_UPLOAD_LIMITS });
+  const progressService = createProgressService({
+    coursesRepository,
+    progressRepository,
+    domainEvents,
+    getSubscription: (userId) => subscriptionService.getStatus(userId),
+  });
+  subscribeProgressToScorm(domainEvents, progressService);
+  await app.register(coursesRoutes, { coursesService, coursesRepository, blobStore });
+  await app.register(progressRoutes, { progressService, blobStore });
+  await app.register(practiceRoutes, {
+    practiceService: createPracticeService({ practiceRepository: createPracticeRepository({ db }) }),
+  });
+  const calendarSources: CalendarSource[] = [];
+  app.decorate('calendarSources', calendarSources);
+  const calendarService = createCalendarService({
+    calendarRepository: createCalendarRepository({ db }),
+    sources: () => calendarSources,
+    publicUrl: config.publicUrl,
+    audit: (event) => auditService.recordAuditEvent(event),
+  });
+  await app.register(calendarRoutes, { calendarService });
+  const activityRepository = createActivityRepository({ db });
+  const analyticsSources: AnalyticsSources = {};
+  app.decorate('analyticsSources', analyticsSources);
+  const analyticsService = createAnalyticsService({
+    analyticsRepository: createAnalyticsRepository({ db }),
+    activityRepository,
+    timeZoneOf: async (userId) => (await profileRepository.findByUserId(userId))?.timezone ?? 'UTC',
+    sources: () => analyticsSources,
+  });
+  await app.register(analyticsRoutes, { analyticsService, requireFeature: featureGate(subscriptionService) });
+  const timeZoneOf = async (userId: string) => (await profileRepository.findByUserId(userId))?.timezone ?? 'UTC';
+  const studyService = createStudyService({
+    studyRepository: createStudyRepository({ db }),
+    activityRepository,
+    domainEvents,
+    timeZoneOf,
+  });
+  await app.register(studyRoutes, { studyService, requireFeature: featureGate(subscriptionService) });
+  const goalsService = createGoalsService({
+    goalsRepository: createGoalsRepository({ db }),
+    domainEvents,
+    timeZoneOf,
+    learningSecondsBetween: async (userId, window) =>
+      (await activityRepository.secondsBetween(userId, window)) + (await studyService.openFocusedSeconds(userId, window)),
+  });
+  domainEvents.subscribe('goals.auto-complete', (event) => goalsService.onDomainEvent(event));
+  calendarSources.push((userId) => goalsService.calendarEntries(userId, config.publicUrl));
+  analyticsSources.goals = (userId) => goalsService.dashboardSummary(userId);
+  await app.register(goalsRoutes, { goalsService });
+  await app.register(notesRoutes, {
+    notesService: createNotesService({
+      notesRepository: createNotesRepository({ db }),
+      domainEvents,
+      publicUrl: config.publicUrl,
+    }),
+  });
+  await registerScorm(app, { db, config, blobStore, domainEvents, rolesRepository });
+  const gamificationService = await registerGamification(app, {
+    db,
+    domainEvents,
+    auditService,
+    subscriptionService,
+    timeZoneOf,
+  });
+  analyticsSources.gamification = (userId) => gamificationService.dashboardSummary(userId);
+  analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
   if (config.devMailbox) await app.register(mailRoutes, { mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 

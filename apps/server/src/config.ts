@@ -31,6 +31,12 @@ const envSchema = z.object({
   SMTP_PASS: z.string().optional(),
   MAIL_FROM: z.string().default('Learning Portal <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().optional(),
+  CONTENT_ORIGIN: z.url().optional(),
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SCORM_MAX_PACKAGE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 ** 2),
+  SCORM_MAX_ENTRIES: z.coerce.number().int().min(1).default(20_000),
+  SCORM_MAX_UNPACKED_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 ** 3),
+  SCORM_MAX_COMPRESSION_RATIO: z.coerce.number().min(1).default(100),
 });
 
 export type Config = {
@@ -50,6 +56,13 @@ export type Config = {
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
   mailFrom: string;
   webDistDir: string;
+  scorm: {
+    /** Origin that serves package files, e.g. `http://localhost:3001`; never the app's own origin. */
+    contentOrigin: string;
+    /** Port of the embedded content server; null when CONTENT_ORIGIN points at a server run elsewhere. */
+    contentPort: number | null;
+    limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
+  };
 };
 
 export class ConfigError extends Error {}
@@ -83,13 +96,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtp = e.SMTP_HOST
     ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
     : null;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const scorm = scormContentSettings({ publicUrl, port: e.PORT, contentOrigin: e.CONTENT_ORIGIN, contentPort: e.CONTENT_PORT });
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
     demoData: e.DEMO_DATA ?? embedded,
     devMailbox: !smtp && (e.DEV_MAILBOX ?? embedded),
@@ -100,5 +115,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp,
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    scorm: {
+      ...scorm,
+      limits: {
+        maxPackageBytes: e.SCORM_MAX_PACKAGE_BYTES,
+        maxEntries: e.SCORM_MAX_ENTRIES,
+        maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
+        maxCompressionRatio: e.SCORM_MAX_COMPRESSION_RATIO,
+      },
+    },
   };
+}
+
+/**
+ * SCORM content is served from its own origin. By default the same process listens on a second port (PORT + 1)
+ * of the public host; CONTENT_ORIGIN names an origin served elsewhere (a proxy in front of CONTENT_PORT).
+ */
+function scormContentSettings({
+  publicUrl,
+  port,
+  contentOrigin,
+  contentPort,
+}: {
+  publicUrl: string;
+  port: number;
+  contentOrigin: string | undefined;
+  contentPort: number | undefined;
+}): { contentOrigin: string; contentPort: number | null } {
+  const appOrigin = new URL(publicUrl).origin;
+  if (contentOrigin) {
+    const origin = new URL(contentOrigin).origin;
+    if (origin === appOrigin) throw new ConfigError('CONTENT_ORIGIN must differ from the app origin (PUBLIC_URL).');
+    return { contentOrigin: origin, contentPort: contentPort ?? null };
+  }
+  const listenPort = contentPort ?? (port === 0 ? 0 : port + 1);
+  const url = new URL(publicUrl);
+  url.port = String(listenPort);
+  return { contentOrigin: url.origin, contentPort: listenPort };
 }

@@ -11,10 +11,16 @@ export const ERROR_STATUS = {
   email_not_verified: 403,
   phone_not_verified: 403,
   forbidden: 403,
+  /** The learner's plan is below the course's required tier; `reasons[0]` is the required tier. */
+  upgrade_required: 403,
+  /** A prerequisite module is not completed yet. */
+  lesson_locked: 403,
   not_found: 404,
   conflict: 409,
   user_exists: 409,
   tier_unavailable: 409,
+  /** The XP balance does not cover a purchase; nothing changed. */
+  insufficient_xp: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   weak_password: 422,

@@ -1,8 +1,34 @@
+export { learningTimeHourly } from '../modules/activity/activity.table.ts';
 export { auditEvents } from '../modules/audit/audit.table.ts';
 export { accounts, sessions, twoFactors, users, verifications } from '../modules/auth/auth.table.ts';
 export { userRoles } from '../modules/auth/roles.table.ts';
+export { calendarFeeds } from '../modules/calendar/calendar.table.ts';
 export { userConsent } from '../modules/consent/consent.table.ts';
+export { courseModules, courses, lessons } from '../modules/courses/courses.table.ts';
 export { domainEvents } from '../modules/events/domain-events.table.ts';
+export {
+  achievements,
+  gamificationSettings,
+  purchases,
+  shopItems,
+  streakFreezeDays,
+  streaks,
+  userBadges,
+  userXp,
+  xpAccounts,
+} from '../modules/gamification/gamification.table.ts';
+export { goalChecklistItems, goals } from '../modules/goals/goals.table.ts';
 export { mailOutbox } from '../modules/mail/mail.table.ts';
+export { notes } from '../modules/notes/notes.table.ts';
 export { profiles } from '../modules/profile/profile.table.ts';
+export { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from '../modules/progress/progress.table.ts';
+export {
+  scormAttemptData,
+  scormAttempts,
+  scormEnrollments,
+  scormInteractions,
+  scormPackages,
+  scormScos,
+} from '../modules/scorm/scorm.table.ts';
+export { studySessions } from '../modules/study/study.table.ts';
 export { subscriptions } from '../modules/subscription/subscription.table.ts';

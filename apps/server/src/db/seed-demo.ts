@@ -3,9 +3,11 @@ import type { Tier } from '@portal/shared/tiers';
 import type { App } from '../app.ts';
 import { createConfirmedUser } from '../modules/auth/auth.service.ts';
 import { createRolesRepository } from '../modules/auth/roles.repository.ts';
+import { seedDemoGamification } from '../modules/gamification/gamification.seed.ts';
 import { createProfileRepository } from '../modules/profile/profile.repository.ts';
 import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
 import type { Db } from './client.ts';
+import { seedDemoCourses } from './demo-content/seed-demo-courses.ts';
 
 export const DEMO_PASSWORD = 'demo-password-123';
 
@@ -20,6 +22,7 @@ export async function seedDemoData({ app, db }: { app: App; db: Db }) {
   const roles = createRolesRepository({ db });
   const profiles = createProfileRepository({ db });
   const subscriptions = createSubscriptionRepository({ db });
+  const userIds = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) {
     const { user } = await createConfirmedUser(app.authInstance, {
       email: account.email,
@@ -32,5 +35,17 @@ export async function seedDemoData({ app, db }: { app: App; db: Db }) {
     if (!(await subscriptions.findByUserId(user.id))) {
       await subscriptions.activate(user.id, { tier: account.tier, provider: 'seed', interval: 'year' });
     }
+    userIds.set(account.email, user.id);
   }
+  const adminId = userIds.get('admin@example.com');
+  if (adminId) {
+    await seedDemoCourses({
+      db,
+      blobStore: app.blobStore,
+      authorId: adminId,
+      learnerId: userIds.get('learner@example.com') ?? null,
+    });
+  }
+  const learnerId = userIds.get('learner@example.com');
+  if (learnerId) await seedDemoGamification({ db, learnerId });
 }

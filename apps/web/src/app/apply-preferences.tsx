@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { useProfile } from '@/features/settings/api/get-profile';
 import { useMe } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { applyPreferences, pickPreferences, readStoredPreferences, storePreferences } from '@/lib/preferences';
+import { useProfile } from '@/lib/profile';
 
 // Before the first render: the last preferences used on this device (or the defaults) apply without a flash.
 applyPreferences(readStoredPreferences()).catch(() => undefined);

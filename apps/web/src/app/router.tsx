@@ -15,6 +15,13 @@ const scormPlayer = {
   lazy: () => import('@/features/scorm/routes/scorm-player').then((m) => ({ Component: m.ScormPlayer })),
 };
 
+const scormStudio = {
+  lazy: () => import('@/features/scorm/routes/scorm-studio').then((m) => ({ Component: m.ScormStudio })),
+};
+const scormPackages = {
+  lazy: () => import('@/features/scorm/routes/scorm-packages').then((m) => ({ Component: m.ScormPackages })),
+};
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
@@ -94,20 +101,18 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'courses/:slug',
-            lazy: () => import('@/features/courses/routes/course-player').then((m) => ({ Component: m.CoursePlayer })),
+            lazy: () =>
+              import('@/features/courses/routes/course-player').then((m) => ({ Component: m.CoursePlayerPage })),
           },
           {
             errorElement: <ScormPlayerLoadError />,
-            children: [{ path: 'scorm/launch/:enrollmentId/:scoId', ...scormPlayer }],
+            // Preview is checked by the server: managers of the package, or anyone signed in for a public one.
+            children: [
+              { path: 'scorm/launch/:enrollmentId/:scoId', ...scormPlayer },
+              { path: 'scorm/preview/:packageId', ...scormPlayer },
+              { path: 'scorm/preview/:packageId/:scoId', ...scormPlayer },
+            ],
           },
-        ],
-      },
-      {
-        element: <ScormRoleGuard />,
-        errorElement: <ScormPlayerLoadError />,
-        children: [
-          { path: 'scorm/preview/:packageId', ...scormPlayer },
-          { path: 'scorm/preview/:packageId/:scoId', ...scormPlayer },
         ],
       },
       {
@@ -123,8 +128,14 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/dashboard/routes/learner-home').then((m) => ({ Component: m.LearnerHome })),
               },
-              screen('learner/library', 'library'),
-              screen('learner/courses', 'courses'),
+              {
+                path: 'learner/library',
+                lazy: () => import('@/features/courses/routes/library').then((m) => ({ Component: m.LibraryPage })),
+              },
+              {
+                path: 'learner/courses',
+                lazy: () => import('@/features/courses/routes/catalogue').then((m) => ({ Component: m.CataloguePage })),
+              },
               screen('learner/goals', 'goals'),
               screen('learner/notes', 'notes'),
               screen('learner/gamification', 'gamification'),
@@ -138,12 +149,26 @@ export const routes: RouteObject[] = [
                   return { Component: () => <Settings privacySection={<ConsentSettings />} /> };
                 },
               },
-              screen('learner/analytics', 'analytics'),
+              {
+                path: 'learner/analytics',
+                lazy: () =>
+                  import('@/features/analytics/routes/learner-analytics').then((m) => ({
+                    Component: m.LearnerAnalytics,
+                  })),
+              },
               screen('learner/ai-coach', 'aiCoach'),
               screen('learner/flashcards', 'flashcards'),
               screen('learner/live-hub', 'liveHub'),
-              screen('learner/course/:courseId', 'course'),
-              screen('learner/learning-state/:courseId', 'learningState'),
+              {
+                path: 'learner/course/:courseId',
+                lazy: () =>
+                  import('@/features/courses/routes/learner-course').then((m) => ({ Component: m.LearnerCoursePage })),
+              },
+              {
+                path: 'learner/learning-state/:courseId',
+                lazy: () =>
+                  import('@/features/courses/routes/learning-state').then((m) => ({ Component: m.LearningStatePage })),
+              },
               screen('learner/study/:mode', 'study'),
               {
                 path: 'subscription',
@@ -157,10 +182,28 @@ export const routes: RouteObject[] = [
                 children: [
                   screen('admin', 'admin'),
                   screen('admin/users', 'adminUsers'),
-                  screen('admin/courses', 'adminCourses'),
+                  {
+                    path: 'admin/courses',
+                    lazy: () =>
+                      import('@/features/admin-courses/routes/admin-courses').then((m) => ({
+                        Component: m.AdminCoursesPage,
+                      })),
+                  },
                   screen('admin/analytics', 'adminAnalytics'),
-                  screen('admin/modules', 'adminModules'),
-                  screen('admin/courses/:slug/lessons', 'adminLessons'),
+                  {
+                    path: 'admin/modules',
+                    lazy: () =>
+                      import('@/features/admin-courses/routes/admin-modules').then((m) => ({
+                        Component: m.AdminModulesPage,
+                      })),
+                  },
+                  {
+                    path: 'admin/courses/:slug/lessons',
+                    lazy: () =>
+                      import('@/features/admin-courses/routes/admin-lessons').then((m) => ({
+                        Component: m.AdminLessonsPage,
+                      })),
+                  },
                   screen('admin/thresholds', 'adminThresholds'),
                   screen('admin/beta', 'adminBeta'),
                 ],
@@ -168,19 +211,35 @@ export const routes: RouteObject[] = [
               {
                 element: <ScormRoleGuard />,
                 children: [
-                  screen('scorm/studio', 'scormStudio'),
-                  screen('scorm/packages', 'scormPackages'),
-                  screen('scorm/assignments', 'scormAssignments'),
-                  screen('scorm/upload', 'scormUpload'),
-                  screen('scorm/packages/:packageId', 'scormPackages'),
-                  screen('scorm/packages/:packageId/enrollments', 'scormPackages'),
-                  screen('scorm/packages/:packageId/analytics', 'scormPackages'),
+                  { path: 'scorm/studio', ...scormStudio },
+                  { path: 'scorm/packages', ...scormPackages },
+                  {
+                    path: 'scorm/assignments',
+                    lazy: () =>
+                      import('@/features/scorm/routes/scorm-assignments').then((m) => ({
+                        Component: m.ScormAssignments,
+                      })),
+                  },
+                  {
+                    path: 'scorm/upload',
+                    lazy: () =>
+                      import('@/features/scorm/routes/scorm-upload').then((m) => ({ Component: m.ScormUpload })),
+                  },
+                  { path: 'scorm/packages/:packageId', ...scormPackages },
+                  { path: 'scorm/packages/:packageId/enrollments', ...scormPackages },
+                  { path: 'scorm/packages/:packageId/analytics', ...scormPackages },
                 ],
               },
             ],
           },
           // Embeds render one module's state without the dashboard chrome.
-          screen('learner/learning-state-embed/:moduleId', 'learningStateEmbed'),
+          {
+            path: 'learner/learning-state-embed/:moduleId',
+            lazy: () =>
+              import('@/features/courses/routes/learning-state-embed').then((m) => ({
+                Component: m.LearningStateEmbedPage,
+              })),
+          },
         ],
       },
     ],

@@ -33,6 +33,10 @@ export const NAMESPACES = [
   'settings',
   'consent',
   'security',
+  'analytics',
+  'courses',
+  'authoring',
+  'scorm',
 ] as const;
 
 const resources = buildResources();

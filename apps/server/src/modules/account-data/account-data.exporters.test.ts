@@ -1,7 +1,9 @@
+import { getTableColumns, getTableName, isTable } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
 import { testTargets } from '../../testing/test-app.ts';
-import { redactCredentials, tableExporter } from './account-data.exporters.ts';
+import { ACCOUNT_EXPORTERS, redactCredentials, tableExporter } from './account-data.exporters.ts';
 import { createAccountDataRepository } from './account-data.repository.ts';
 
 describe('messages in an export', () => {
@@ -36,5 +38,31 @@ describe.each(testTargets())('export sections on $name', (target) => {
       user: { id: 'someone', email: 'a@example.com', phoneNumber: null },
     });
     expect(value).toBeUndefined();
+  });
+
+  it('covers every table that holds rows of a user', async () => {
+    const exported = new Set<string>();
+    const repository = createAccountDataRepository({ db: database.db });
+    const spy = {
+      ...repository,
+      rowsOfUser: async (options: Parameters<typeof repository.rowsOfUser>[0]) => {
+        exported.add(options.table);
+        return repository.rowsOfUser(options);
+      },
+    };
+    for (const exporter of ACCOUNT_EXPORTERS) {
+      await exporter.read({ repository: spy, user: { id: 'someone', email: 'a@example.com', phoneNumber: null } });
+    }
+    // Tables keyed by a user id (either a `user_id` column or the profile's own id) are personal data.
+    const personal = Object.values(schema)
+      .filter(isTable)
+      .filter((table) => {
+        const columns = Object.values(getTableColumns(table)).map((column) => column.name);
+        return columns.includes('user_id') || getTableName(table) === 'profiles';
+      })
+      .map((table) => getTableName(table))
+      // Two-factor secrets are credentials; the export says whether two-factor is on through the profile.
+      .filter((name) => name !== 'two_factors');
+    expect(personal.filter((name) => !exported.has(name))).toEqual([]);
   });
 });

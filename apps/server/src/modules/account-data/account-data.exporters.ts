@@ -115,5 +115,16 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   }),
   messagesExporter,
   tableExporter({ section: 'consent', table: 'user_consent' }),
+  tableExporter({
+    section: 'calendar_feed',
+    table: 'calendar_feeds',
+    columns: ['created_at', 'last_fetched_at'],
+    single: true,
+  }),
+  tableExporter({
+    section: 'activity_events',
+    table: 'domain_events',
+    columns: ['type', 'subject_id', 'payload', 'occurred_at'],
+  }),
   tableExporter({ section: 'audit_events', table: 'audit_events' }),
 ];

@@ -11,6 +11,8 @@ export const SCORM_PACKAGE_FAILURE_REASONS = [
   'missing_launch_file',
   'unsupported_version',
   'no_launchable_content',
+  'interrupted',
+  'internal',
 ] as const;
 
 export type ScormPackageFailureReason = (typeof SCORM_PACKAGE_FAILURE_REASONS)[number];

@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ZipFile } from 'yazl';
+import type { App } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { signUpAndConfirm } from '../../testing/factories.ts';
+import { createRolesRepository } from '../auth/roles.repository.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -127,3 +131,11 @@ function replaceBytes(bytes: Buffer, from: string, to: string): Buffer {
 function headerName(bytes: Buffer, start: number, length: number): string | null {
   return start + length <= bytes.length ? bytes.toString('utf8', start, start + length) : null;
 }
+
+/** A signed-up user with a role, and the headers their browser sends. */
+export async function createScormPerson(app: App, db: Db, role: 'admin' | 'instructor' | 'learner') {
+  const person = await signUpAndConfirm(app, { name: `${role} ${Math.random().toString(36).slice(2, 7)}` });
+  if (role !== 'learner') await createRolesRepository({ db }).grant(person.userId, role);
+  return { id: person.userId, headers: { cookie: person.cookie } };
+}
+export type ScormPerson = Awaited<ReturnType<typeof createScormPerson>>;

@@ -1,29 +1,34 @@
-import { BookOpen, Clock, Flame, Goal, GraduationCap, Target, Trophy, Zap } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DailyChart } from '@/components/charts/daily-chart';
 import { EmptyState } from '@/components/empty-state';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMe } from '@/lib/auth';
+import { useFormatMinutes } from '@/lib/format-duration';
+import { useLearnerHome } from '../api/get-learner-home';
 import { dayPart } from '../components/greeting';
+import { InsightList } from '../components/insight-list';
+import { StatGrid } from '../components/stat-grid';
 import { WelcomeDialog } from '../components/welcome-dialog';
 
-const STATS = [
-  { key: 'activeCourses', icon: BookOpen },
-  { key: 'currentStreak', icon: Flame },
-  { key: 'activeGoals', icon: Target },
-  { key: 'goalProgress', icon: Goal },
-  { key: 'completedCourses', icon: GraduationCap },
-  { key: 'totalXp', icon: Zap },
-  { key: 'studyTime', icon: Clock },
-  { key: 'achievements', icon: Trophy },
-] as const;
-
 export function LearnerHome() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const { data: me } = useMe();
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const home = useLearnerHome();
+  const formatMinutes = useFormatMinutes();
+  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const timeZone = home.data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const firstName = me?.user.name.split(' ')[0] ?? '';
+  const daily = home.data?.daily ?? [];
+  const hasActivity = daily.some((day) => day.study_minutes > 0 || day.xp > 0);
+  const stats = home.data?.stats;
+  const isNewLearner =
+    stats !== undefined &&
+    stats.active_courses + stats.completed_courses + stats.total_xp + stats.study_minutes_total === 0;
+
   return (
     <div className="flex flex-col gap-8">
       {me ? <WelcomeDialog userId={me.user.id} /> : null}
@@ -33,39 +38,63 @@ export function LearnerHome() {
         </h1>
         <p className="mt-1 text-muted-foreground">{t('home.subtitle')}</p>
       </div>
-      <section aria-labelledby="stats-heading">
+      {home.isError ? <Alert variant="destructive">{t('home.loadFailed')}</Alert> : null}
+      <section aria-labelledby="stats-heading" aria-busy={home.isPending}>
         <h2 id="stats-heading" className="sr-only">
           {t('home.statsHeading')}
         </h2>
-        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {STATS.map((stat) => (
-            <li key={stat.key}>
-              <Card className="flex items-center gap-3 p-4">
-                <span className="rounded-md bg-accent p-2">
-                  <stat.icon className="size-5 text-primary" aria-hidden="true" />
-                </span>
-                <span className="flex flex-col">
-                  <span className="text-sm text-muted-foreground">{t(`home.stats.${stat.key}`)}</span>
-                  <span className="text-lg font-semibold">
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">{t('home.noDataYet')}</span>
-                  </span>
-                </span>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <StatGrid stats={stats} />
       </section>
-      <EmptyState
-        icon={BookOpen}
-        title={t('home.emptyTitle')}
-        description={t('home.emptyDescription')}
-        action={
-          <Button asChild>
-            <Link to="/dashboard/learner/courses">{t('home.browseCourses')}</Link>
-          </Button>
-        }
-      />
+      {home.data && home.data.insights.length > 0 && !isNewLearner ? (
+        <section aria-labelledby="insights-heading">
+          <Card>
+            <CardHeader>
+              <CardTitle id="insights-heading">{t('home.insightsHeading')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <InsightList insights={home.data.insights} />
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
+      {isNewLearner ? (
+        <EmptyState
+          icon={BookOpen}
+          title={t('home.emptyTitle')}
+          description={t('home.emptyDescription')}
+          action={
+            <Button asChild>
+              <Link to="/dashboard/learner/courses">{t('home.browseCourses')}</Link>
+            </Button>
+          }
+        />
+      ) : null}
+      {hasActivity ? (
+        <section aria-labelledby="charts-heading" data-nonessential="">
+          <h2 id="charts-heading" className="mb-3 text-lg font-semibold">
+            {t('home.chartsHeading')}
+          </h2>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card className="p-4">
+              <DailyChart
+                title={t('home.chartStudy')}
+                kind="bar"
+                data={daily.map((day) => ({ date: day.date, value: day.study_minutes }))}
+                formatValue={formatMinutes}
+              />
+            </Card>
+            <Card className="p-4">
+              <DailyChart
+                title={t('home.chartXp')}
+                kind="bar"
+                color="var(--color-warning)"
+                data={daily.map((day) => ({ date: day.date, value: day.xp }))}
+                formatValue={(value) => t('home.xpValue', { xp: numberFormat.format(value) })}
+              />
+            </Card>
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,29 +1,352 @@
-import { Package } from 'lucide-react';
+import type { ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ChevronLeft, ChevronRight, Circle, CircleCheck, CircleDot, ListTree, Package } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { useMe } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { type PlayerTarget, usePlayerSession } from '../api/get-player-session';
+import { scormKeys } from '../api/scorm-keys';
+import { useSelfEnrollScormPackage } from '../api/self-enroll-scorm-package';
+import { startScormAttempt } from '../api/start-scorm-attempt';
+import { flattenActivities, type NavActivity, navigationFor, parseNavRequest } from '../runtime/navigation';
+import { type ScoRuntime, startScoRuntime } from '../runtime/sco-runtime';
 
-/** The SCORM player, outside the dashboard layout (preview and launch modes). */
+/** The SCORM player, outside the dashboard layout: preview (nothing recorded) and launch (an enrolment). */
 export function ScormPlayer() {
-  const { t } = useTranslation('dashboard');
-  const { packageId, enrollmentId } = useParams();
-  const mode = enrollmentId ? 'launch' : 'preview';
+  const { t } = useTranslation('scorm');
+  const { packageId, enrollmentId, scoId } = useParams();
+  const me = useMe();
+  const target = useMemo<PlayerTarget | null>(
+    () => (enrollmentId ? { mode: 'launch', enrollmentId } : packageId ? { mode: 'preview', packageId } : null),
+    [enrollmentId, packageId],
+  );
+  const session = usePlayerSession(target ?? { mode: 'preview', packageId: '' });
+  const mode = target?.mode ?? 'preview';
+  const heading = mode === 'preview' ? t('player.previewTitle') : t('player.launchTitle');
+
+  if (session.isPending) {
+    return (
+      <main id="main" className="flex min-h-screen items-center justify-center">
+        <h1 className="sr-only">{heading}</h1>
+        <Spinner label={t('player.loading')} />
+      </main>
+    );
+  }
+  if (session.isError) {
+    const missing = session.error instanceof ApiError && [400, 403, 404].includes(session.error.status);
+    const staff = me.data?.role === 'admin' || me.data?.role === 'instructor';
+    if (missing && mode === 'preview' && !staff) return <Navigate to="/403" replace />;
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="mb-6 text-2xl font-semibold">{heading}</h1>
+        <EmptyState
+          icon={Package}
+          title={missing ? t('player.notFoundTitle') : t('player.failedTitle')}
+          description={missing ? t('player.notFound') : t('player.failed')}
+          action={
+            <Button asChild>
+              <Link to={mode === 'preview' ? '/dashboard/scorm/packages' : '/dashboard/learner/library'}>
+                {t('player.back')}
+              </Link>
+            </Button>
+          }
+        />
+      </main>
+    );
+  }
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="mb-6 text-2xl font-semibold">{t(`scormPlayer.${mode}Title`)}</h1>
-      <EmptyState
-        icon={Package}
-        title={t('scormPlayer.emptyTitle')}
-        description={t('scormPlayer.emptyDescription', { id: packageId ?? enrollmentId ?? '' })}
-        action={
-          <Button asChild>
-            <Link to={mode === 'preview' ? '/dashboard/scorm/packages' : '/dashboard/learner/library'}>
-              {t('scormPlayer.back')}
-            </Link>
+    <LoadedPlayer
+      key={session.data.package.id}
+      target={target as PlayerTarget}
+      session={session.data}
+      scoId={scoId ?? null}
+    />
+  );
+}
+
+function LoadedPlayer({
+  target,
+  session,
+  scoId,
+}: {
+  target: PlayerTarget;
+  session: ScormPlayerSession;
+  scoId: string | null;
+}) {
+  const { t } = useTranslation('scorm');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const selfEnroll = useSelfEnrollScormPackage();
+  const [tocOpen, setTocOpen] = useState(false);
+  const [ended, setEnded] = useState(false);
+
+  const organization =
+    session.organizations.find((candidate) => candidate.id === session.default_organization_id) ??
+    session.organizations[0];
+  const activities = useMemo(
+    () => (organization ? flattenActivities(organization, session.scos) : []),
+    [organization, session.scos],
+  );
+  const fallback =
+    activities.find((activity) => activity.sco.id === session.resume_sco_id) ??
+    activities.find((activity) => activity.item.is_visible) ??
+    activities[0];
+  const current = activities.find((activity) => activity.sco.id === scoId) ?? fallback ?? null;
+  const navigation = navigationFor({
+    version: session.package.version,
+    activities,
+    currentScoId: current?.sco.id ?? null,
+    progress: session.progress,
+  });
+
+  const pathFor = (activity: NavActivity) =>
+    target.mode === 'launch'
+      ? `/scorm/launch/${target.enrollmentId}/${activity.sco.id}`
+      : `/scorm/preview/${target.packageId}/${activity.sco.id}`;
+  const go = (activity: NavActivity | null | undefined) => {
+    if (!activity) return;
+    setEnded(false);
+    setTocOpen(false);
+    void navigate(pathFor(activity));
+  };
+
+  const latest = useRef({ navigation, activities });
+  latest.current = { navigation, activities };
+  const onTerminate = (request: string | null) => {
+    if (target.mode === 'launch') {
+      void queryClient.invalidateQueries({ queryKey: scormKeys.launchSession(target.enrollmentId) });
+      void queryClient.invalidateQueries({ queryKey: scormKeys.myEnrollments() });
+    }
+    const parsed = parseNavRequest(request);
+    const { navigation: nav, activities: all } = latest.current;
+    if (parsed?.kind === 'continue' && nav.next) return go(nav.next);
+    if (parsed?.kind === 'previous' && nav.previous) return go(nav.previous);
+    if ((parsed?.kind === 'choice' || parsed?.kind === 'jump') && parsed.target) {
+      const chosen = all.find((activity) => activity.item.item_id === parsed.target);
+      if (chosen) return go(chosen);
+    }
+    setEnded(true);
+  };
+
+  const showToc = activities.filter(navigation.isListed).length > 1;
+  const progressOf = (activity: NavActivity) => session.progress.find((entry) => entry.sco_id === activity.sco.id);
+  const backTo =
+    target.mode === 'preview' ? `/dashboard/scorm/packages/${session.package.id}` : '/dashboard/learner/library';
+
+  return (
+    <div className="flex h-dvh flex-col bg-background">
+      <header className="flex flex-wrap items-center gap-3 border-b border-border bg-card px-4 py-2">
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={backTo}>
+            <ArrowLeft aria-hidden="true" />
+            {t('player.back')}
+          </Link>
+        </Button>
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{session.package.title}</h1>
+        {target.mode === 'preview' ? <Badge>{t('player.previewBadge')}</Badge> : null}
+        {session.can_self_enroll && target.mode === 'preview' ? (
+          <Button
+            size="sm"
+            disabled={selfEnroll.isPending}
+            onClick={() =>
+              selfEnroll.mutate(session.package.id, {
+                onSuccess: (enrollmentId) =>
+                  void navigate(`/scorm/launch/${enrollmentId}/${current?.sco.id ?? session.scos[0]?.id ?? ''}`),
+                onError: () => toast.error(t('player.selfEnrollFailed')),
+              })
+            }
+          >
+            {t('player.selfEnroll')}
           </Button>
-        }
-      />
-    </main>
+        ) : null}
+        {showToc ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="lg:hidden"
+            aria-expanded={tocOpen}
+            aria-controls="scorm-toc"
+            onClick={() => setTocOpen((open) => !open)}
+          >
+            <ListTree aria-hidden="true" />
+            {t('player.contents')}
+          </Button>
+        ) : null}
+      </header>
+      <div className="flex min-h-0 flex-1">
+        {showToc ? (
+          <nav
+            id="scorm-toc"
+            aria-label={t('player.contents')}
+            className={cn(
+              'w-72 shrink-0 overflow-y-auto border-r border-border bg-card p-3',
+              tocOpen ? 'absolute inset-y-12 left-0 z-20 shadow-lg' : 'hidden lg:block',
+            )}
+          >
+            <ul className="flex flex-col gap-1">
+              {activities.filter(navigation.isListed).map((activity) => {
+                const progress = progressOf(activity);
+                const done = progress?.completion_status === 'completed' || progress?.success_status === 'passed';
+                const Icon = done ? CircleCheck : progress && progress.attempts > 0 ? CircleDot : Circle;
+                const isCurrent = activity.sco.id === current?.sco.id;
+                return (
+                  <li key={activity.sco.id}>
+                    <button
+                      type="button"
+                      disabled={!navigation.canChoose(activity) && !isCurrent}
+                      aria-current={isCurrent ? 'step' : undefined}
+                      onClick={() => go(activity)}
+                      className={cn(
+                        'flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
+                        isCurrent && 'bg-accent font-medium text-primary',
+                      )}
+                    >
+                      <Icon className={cn('mt-0.5 size-4 shrink-0', done && 'text-success')} aria-hidden="true" />
+                      <span className="min-w-0 break-words">{activity.item.title}</span>
+                      {done ? <span className="sr-only">{t('player.completed')}</span> : null}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ) : null}
+        <main id="main" className="flex min-w-0 flex-1 flex-col">
+          {current ? (
+            <ScoFrame
+              key={current.sco.id}
+              target={target}
+              session={session}
+              activity={current}
+              onTerminate={onTerminate}
+            />
+          ) : (
+            <EmptyState icon={Package} title={t('player.noContentTitle')} description={t('player.noContent')} />
+          )}
+          {ended ? (
+            <Alert variant="info" className="m-3">
+              {t('player.ended')}
+            </Alert>
+          ) : null}
+          {activities.length > 1 && (navigation.showPrevious || navigation.showContinue) ? (
+            <footer className="flex items-center justify-between gap-3 border-t border-border bg-card px-4 py-2">
+              {navigation.showPrevious ? (
+                <Button variant="outline" disabled={!navigation.previous} onClick={() => go(navigation.previous)}>
+                  <ChevronLeft aria-hidden="true" />
+                  {t('player.previous')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {navigation.showContinue ? (
+                <Button disabled={!navigation.next} onClick={() => go(navigation.next)}>
+                  {t('player.continue')}
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              ) : null}
+            </footer>
+          ) : null}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** One SCO: its attempt is opened, a fresh runtime answers its wrapper, and the wrapper loads it. */
+function ScoFrame({
+  target,
+  session,
+  activity,
+  onTerminate,
+}: {
+  target: PlayerTarget;
+  session: ScormPlayerSession;
+  activity: NavActivity;
+  onTerminate: (request: string | null) => void;
+}) {
+  const { t } = useTranslation('scorm');
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [retry, setRetry] = useState(0);
+  const [warning, setWarning] = useState<string | null>(null);
+  // The wrapper address carries a content token; keep the one this SCO started with across refetches.
+  const [wrapperUrl] = useState(session.content.wrapper_url);
+  const terminate = useRef(onTerminate);
+  terminate.current = onTerminate;
+  // Refetched sessions bring new objects for the same SCO; the SCO is only restarted by a retry.
+  const launch = useRef({ target, activity, session, wrapperUrl, t });
+  launch.current = { target, activity, session, wrapperUrl, t };
+
+  useEffect(() => {
+    void retry;
+    const { target, activity, session, wrapperUrl, t } = launch.current;
+    let runtime: ScoRuntime | null = null;
+    let cancelled = false;
+    setFailed(false);
+    startScormAttempt(target, activity.sco.id)
+      .then((attempt: ScormAttemptStart) => {
+        if (cancelled) return;
+        runtime = startScoRuntime({
+          version: session.package.version,
+          attempt,
+          contentOrigin: session.content.origin,
+          record: target.mode === 'launch',
+          events: {
+            onTerminate: (request) => terminate.current(request),
+            onCommitProblem: () => setWarning(t('player.commitProblem')),
+            onSuspendDataOverLimit: (length, limit) => setWarning(t('player.suspendDataOverLimit', { length, limit })),
+          },
+        });
+        const url = new URL(wrapperUrl);
+        url.searchParams.set('launch', activity.sco.launch_url);
+        url.searchParams.set('title', activity.item.title);
+        setSrc(url.toString());
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      runtime?.stop();
+    };
+  }, [retry]);
+
+  if (failed) {
+    return (
+      <Alert variant="destructive" className="m-4">
+        {t('player.attemptFailed')}{' '}
+        <Button variant="link" className="h-auto p-0" onClick={() => setRetry((count) => count + 1)}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {warning ? (
+        <Alert variant="warning" className="m-3">
+          {warning}
+        </Alert>
+      ) : null}
+      {src ? (
+        <iframe
+          src={src}
+          title={activity.item.title}
+          className="min-h-0 w-full flex-1 border-0 bg-white"
+          allow="fullscreen; autoplay"
+        />
+      ) : (
+        <Spinner label={t('player.loadingSco')} className="m-auto" />
+      )}
+    </div>
   );
 }

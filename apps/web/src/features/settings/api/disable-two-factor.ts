@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { profileQueryOptions } from './get-profile';
+import { profileQueryOptions } from '@/lib/profile';
 import { getSessionsQueryOptions } from './get-sessions';
 import { twoFactorStatusQueryOptions } from './get-two-factor-status';
 

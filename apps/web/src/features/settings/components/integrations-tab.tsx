@@ -3,6 +3,7 @@ import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { useSettingsDraft } from '../hooks/use-settings-draft';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { SettingSwitch, SettingsFormCard } from './settings-controls';
 
 export function IntegrationsTab({ profile }: { profile: Profile }) {
@@ -16,30 +17,33 @@ export function IntegrationsTab({ profile }: { profile: Profile }) {
     form.set('calendar_sync', { ...sync, [key]: value });
 
   return (
-    <SettingsFormCard
-      title={t('integrations.title')}
-      description={t('integrations.description')}
-      dirty={form.dirty}
-      saving={form.saving}
-      onSave={form.save}
-      onDiscard={form.discard}
-    >
-      <Alert role="note" className="flex items-start gap-3">
-        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>{t('integrations.notYet')}</span>
-      </Alert>
-      <div className="divide-y divide-border">
-        <SettingSwitch
-          label={t('integrations.google')}
-          checked={sync.google}
-          onCheckedChange={(checked) => setSync('google', checked)}
-        />
-        <SettingSwitch
-          label={t('integrations.outlook')}
-          checked={sync.outlook}
-          onCheckedChange={(checked) => setSync('outlook', checked)}
-        />
-      </div>
-    </SettingsFormCard>
+    <div className="flex flex-col gap-6">
+      <SettingsFormCard
+        title={t('integrations.title')}
+        description={t('integrations.description')}
+        dirty={form.dirty}
+        saving={form.saving}
+        onSave={form.save}
+        onDiscard={form.discard}
+      >
+        <Alert role="note" className="flex items-start gap-3">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{t('integrations.notYet')}</span>
+        </Alert>
+        <div className="divide-y divide-border">
+          <SettingSwitch
+            label={t('integrations.google')}
+            checked={sync.google}
+            onCheckedChange={(checked) => setSync('google', checked)}
+          />
+          <SettingSwitch
+            label={t('integrations.outlook')}
+            checked={sync.outlook}
+            onCheckedChange={(checked) => setSync('outlook', checked)}
+          />
+        </div>
+      </SettingsFormCard>
+      <CalendarFeedCard />
+    </div>
   );
 }

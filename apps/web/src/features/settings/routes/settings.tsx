@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '@/lib/profile';
 import { AccessibilityTab } from '../components/accessibility-tab';
 import { ChangeEmailCard } from '../components/change-email-card';
 import { IntegrationsTab } from '../components/integrations-tab';

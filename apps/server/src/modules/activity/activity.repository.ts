@@ -1,0 +1,96 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type LearningTimeSource, learningTimeHourly } from './activity.table.ts';
+
+const HOUR_MS = 3_600_000;
+
+const startOfUtcHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+/** Splits the span that ends at `endedAt` and lasts `seconds` into whole seconds per UTC hour. */
+export function splitByHour(endedAt: Date, seconds: number): { hour: Date; seconds: number }[] {
+  const parts: { hour: Date; seconds: number }[] = [];
+  let end = endedAt.getTime();
+  let left = Math.round(seconds) * 1000;
+  while (left > 0) {
+    const hourStart = Math.floor((end - 1) / HOUR_MS) * HOUR_MS;
+    const take = Math.min(left, end - hourStart);
+    parts.push({ hour: new Date(hourStart), seconds: Math.round(take / 1000) });
+    left -= take;
+    end = hourStart;
+  }
+  return parts.filter((part) => part.seconds > 0).reverse();
+}
+
+export function createActivityRepository({ db }: { db: Db }) {
+  return {
+    /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
+    async addTime(
+      {
+        userId,
+        endedAt,
+        seconds,
+        source,
+      }: { userId: string; endedAt: Date; seconds: number; source: LearningTimeSource },
+      executor: Db = db,
+    ): Promise<void> {
+      const parts = splitByHour(endedAt, seconds);
+      if (parts.length === 0) return;
+      await executor
+        .insert(learningTimeHourly)
+        .values(parts.map((part) => ({ userId, hour: part.hour, source, seconds: part.seconds })))
+        .onConflictDoUpdate({
+          target: [learningTimeHourly.userId, learningTimeHourly.hour, learningTimeHourly.source],
+          // An hour holds at most an hour of one kind of learning, however many tabs report it.
+          set: { seconds: sql`least(${learningTimeHourly.seconds} + excluded.seconds, 3600)` },
+        });
+    },
+
+    async secondsBetween(
+      userId: string,
+      { from, to, sources }: { from: Date; to: Date; sources?: LearningTimeSource[] },
+    ): Promise<number> {
+      const [row] = await db
+        .select({ seconds: sql<number>`coalesce(sum(${learningTimeHourly.seconds}), 0)::int` })
+        .from(learningTimeHourly)
+        .where(
+          and(
+            eq(learningTimeHourly.userId, userId),
+            gte(learningTimeHourly.hour, startOfUtcHour(from)),
+            lt(learningTimeHourly.hour, to),
+            sources ? inArray(learningTimeHourly.source, sources) : undefined,
+          ),
+        );
+      return row?.seconds ?? 0;
+    },
+
+    /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants. */
+    async secondsByDay(
+      userId: string,
+      { from, to, timeZone }: { from: Date; to: Date; timeZone: string },
+    ): Promise<Map<string, number>> {
+      const day = sql<string>`to_char(${learningTimeHourly.hour} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ day, seconds: sql<number>`sum(${learningTimeHourly.seconds})::int` })
+        .from(learningTimeHourly)
+        .where(
+          and(
+            eq(learningTimeHourly.userId, userId),
+            gte(learningTimeHourly.hour, startOfUtcHour(from)),
+            lt(learningTimeHourly.hour, to),
+          ),
+        )
+        // By position: the time zone is a parameter, so the grouped expression cannot be repeated.
+        .groupBy(sql`1`);
+      return new Map(rows.map((row) => [row.day, row.seconds]));
+    },
+
+    async totalSeconds(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ seconds: sql<number>`coalesce(sum(${learningTimeHourly.seconds}), 0)::int` })
+        .from(learningTimeHourly)
+        .where(eq(learningTimeHourly.userId, userId));
+      return row?.seconds ?? 0;
+    },
+  };
+}
+export type ActivityRepository = ReturnType<typeof createActivityRepository>;

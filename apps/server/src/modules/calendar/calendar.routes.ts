@@ -1,0 +1,76 @@
+import { calendarFeedCreatedSchema, calendarFeedParamsSchema, calendarFeedStatusSchema } from '@portal/shared/calendar';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CalendarService } from './calendar.service.ts';
+
+export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarService }> = async (
+  app,
+  { calendarService },
+) => {
+  app.get(
+    '/api/calendar/feed',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['calendar'],
+        summary: 'Whether the signed-in user has a private calendar feed (its link is only shown when created)',
+        response: { 200: calendarFeedStatusSchema },
+      },
+    },
+    async (request) => calendarService.status(request.auth().user.id),
+  );
+
+  app.post(
+    '/api/calendar/feed',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Create a new private calendar feed link; the previous link stops working',
+        response: { 201: calendarFeedCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').code(201);
+      return calendarService.createFeed(request.auth().user.id, { ipAddress: request.ip ?? null });
+    },
+  );
+
+  app.delete(
+    '/api/calendar/feed',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['calendar'],
+        summary: 'Turn the private calendar feed off',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await calendarService.revokeFeed(request.auth().user.id, { ipAddress: request.ip ?? null });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/calendar/:token/feed.ics',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['calendar'],
+        summary: 'The private iCalendar feed (the token in the link is the only credential)',
+        params: calendarFeedParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const body = await calendarService.renderFeed(request.params.token, { productName: 'Learning Portal' });
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="learning-portal.ics"')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-robots-tag', 'noindex')
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { canUseFeature } from '@portal/shared/tiers';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import { createGamificationRepository } from './gamification.repository.ts';
+import { gamificationAdminRoutes, gamificationRoutes } from './gamification.routes.ts';
+import { createGamificationService } from './gamification.service.ts';
+
+/**
+ * XP from domain events, the gamification API, the daily login (the first /api/me or gamification call of a local
+ * day) and the realtime `table_change` pushes to the learner's open tabs after each committed change.
+ */
+export async function registerGamification(
+  app: FastifyInstance,
+  {
+    db,
+    domainEvents,
+    auditService,
+    subscriptionService,
+    timeZoneOf,
+  }: {
+    db: Db;
+    domainEvents: DomainEvents;
+    auditService: AuditService;
+    subscriptionService: SubscriptionService;
+    timeZoneOf: (userId: string) => Promise<string>;
+  },
+) {
+  const gamificationService = createGamificationService({
+    repository: createGamificationRepository({ db }),
+    timeZoneOf,
+    canUseShop: async (userId) => canUseFeature(await subscriptionService.getStatus(userId), 'points_shop'),
+    publish: (userId, tables) => {
+      for (const table of tables) {
+        app.realtime.publishToUser(userId, { type: 'table_change', table }).catch((error: unknown) => {
+          app.log.warn({ err: error, table }, 'gamification change not pushed');
+        });
+      }
+    },
+    audit: (event) => auditService.recordAuditEvent(event),
+    logger: app.log,
+  });
+
+  domainEvents.subscribe('gamification.award-xp', (event) => gamificationService.onDomainEvent(event));
+  await app.register(gamificationRoutes, { gamificationService });
+  await app.register(gamificationAdminRoutes, { gamificationService });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url !== '/api/me' || reply.statusCode !== 200) return;
+    const context = await request.loadAuth();
+    if (context) await gamificationService.noteSignedInVisit(context.user.id);
+  });
+  app.addHook('onReady', async () => {
+    await gamificationService.ensureShopItems();
+  });
+  return gamificationService;
+}

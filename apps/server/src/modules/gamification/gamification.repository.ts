@@ -1,0 +1,372 @@
+import {
+  DEFAULT_GAMIFICATION_SETTINGS,
+  type GamificationSettings,
+  gamificationSettingsSchema,
+  type ShopItemDefinition,
+  type StreakType,
+} from '@portal/shared/gamification';
+import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domainEvents } from '../events/domain-events.table.ts';
+import { profiles } from '../profile/profile.table.ts';
+import {
+  achievements,
+  gamificationSettings,
+  purchases,
+  shopItems,
+  streakFreezeDays,
+  streaks,
+  userBadges,
+  userXp,
+  xpAccounts,
+} from './gamification.table.ts';
+
+export type AccountRow = typeof xpAccounts.$inferSelect;
+export type StreakRow = typeof streaks.$inferSelect;
+export type ShopItemRow = typeof shopItems.$inferSelect;
+export type LedgerRow = typeof userXp.$inferSelect;
+export type AchievementRow = typeof achievements.$inferSelect;
+type LeaderboardRow = {
+  rank: number;
+  user_id: string;
+  xp: number;
+  total_xp: number;
+  display_name: string | null;
+  full_name: string | null;
+};
+
+const emptyAccount = (userId: string): AccountRow => ({
+  userId,
+  totalXp: 0,
+  spentXp: 0,
+  doubleXpUntil: null,
+  leaderboardOptIn: false,
+  equippedTheme: null,
+  equippedFrame: null,
+  updatedAt: new Date(0),
+});
+
+/** Every query takes the learner's id from the caller (the session), never from a request body. */
+export function createGamificationRepository({ db }: { db: Db }) {
+  return {
+    transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx as unknown as Db));
+    },
+
+    /** Creates the learner's account row if missing and locks it until the transaction ends. */
+    async lockAccount(tx: Db, userId: string): Promise<AccountRow> {
+      await tx.insert(xpAccounts).values({ userId }).onConflictDoNothing();
+      const [row] = await tx.select().from(xpAccounts).where(eq(xpAccounts.userId, userId)).for('update');
+      if (!row) throw new Error('XP account missing after insert');
+      return row;
+    },
+
+    async findAccount(userId: string, executor: Db = db): Promise<AccountRow> {
+      const [row] = await executor.select().from(xpAccounts).where(eq(xpAccounts.userId, userId));
+      return row ?? emptyAccount(userId);
+    },
+
+    async updateAccount(
+      tx: Db,
+      userId: string,
+      changes: Partial<Omit<AccountRow, 'userId' | 'totalXp' | 'spentXp'>> & { addXp?: number; addSpent?: number },
+    ): Promise<AccountRow> {
+      const { addXp = 0, addSpent = 0, ...rest } = changes;
+      const [row] = await tx
+        .update(xpAccounts)
+        .set({
+          ...rest,
+          totalXp: sql`${xpAccounts.totalXp} + ${addXp}`,
+          spentXp: sql`${xpAccounts.spentXp} + ${addSpent}`,
+          updatedAt: new Date(),
+        })
+        .where(eq(xpAccounts.userId, userId))
+        .returning();
+      if (!row) throw new Error('XP account missing');
+      return row;
+    },
+
+    async setLeaderboardOptIn(userId: string, optedIn: boolean) {
+      await db
+        .insert(xpAccounts)
+        .values({ userId, leaderboardOptIn: optedIn })
+        .onConflictDoUpdate({ target: xpAccounts.userId, set: { leaderboardOptIn: optedIn, updatedAt: new Date() } });
+    },
+
+    async findLedgerEntry(tx: Db, userId: string, idempotencyKey: string): Promise<LedgerRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(userXp)
+        .where(and(eq(userXp.userId, userId), eq(userXp.idempotencyKey, idempotencyKey)));
+      return row;
+    },
+
+    /** Inserts a ledger row unless its key was used; undefined when it was. */
+    async insertLedgerEntry(
+      tx: Db,
+      entry: Omit<typeof userXp.$inferInsert, 'id' | 'createdAt'>,
+    ): Promise<LedgerRow | undefined> {
+      const [row] = await tx
+        .insert(userXp)
+        .values(entry)
+        .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
+        .returning();
+      return row;
+    },
+
+    async baseXpOnDay(tx: Db, userId: string, eventType: string, day: string): Promise<number> {
+      const [row] = await tx
+        .select({ total: sql<number>`coalesce(sum(${userXp.baseXp}), 0)::int` })
+        .from(userXp)
+        .where(
+          and(
+            eq(userXp.userId, userId),
+            eq(userXp.kind, 'award'),
+            eq(userXp.eventType, eventType),
+            eq(userXp.localDay, day),
+          ),
+        );
+      return row?.total ?? 0;
+    },
+
+    /** How many awards the learner got per event type (capped ones included: the event still happened). */
+    async awardCounts(userId: string, executor: Db = db): Promise<Map<string, number>> {
+      const rows = await executor
+        .select({ eventType: userXp.eventType, count: sql<number>`count(*)::int` })
+        .from(userXp)
+        .where(and(eq(userXp.userId, userId), eq(userXp.kind, 'award')))
+        .groupBy(userXp.eventType);
+      return new Map(rows.map((row) => [row.eventType, row.count]));
+    },
+
+    async recentAwards(userId: string, limit: number): Promise<LedgerRow[]> {
+      return db
+        .select()
+        .from(userXp)
+        .where(and(eq(userXp.userId, userId), eq(userXp.kind, 'award')))
+        .orderBy(desc(userXp.createdAt), desc(userXp.id))
+        .limit(limit);
+    },
+
+    /** Local days with learning XP between two days (both included). */
+    async learningDays(userId: string, fromDay: string, toDay: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ day: userXp.localDay })
+        .from(userXp)
+        .where(
+          and(
+            eq(userXp.userId, userId),
+            eq(userXp.kind, 'award'),
+            ne(userXp.eventType, 'daily_login'),
+            gte(userXp.localDay, fromDay),
+            lte(userXp.localDay, toDay),
+          ),
+        );
+      return rows.map((row) => row.day);
+    },
+
+    /** XP earned per local day in `timeZone` between two instants. */
+    async xpByDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<Map<string, number>> {
+      const day = sql<string>`to_char((${userXp.createdAt} at time zone ${range.timeZone})::date, 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ day, xp: sql<number>`sum(${userXp.xp})::int` })
+        .from(userXp)
+        .where(
+          and(
+            eq(userXp.userId, userId),
+            eq(userXp.kind, 'award'),
+            gte(userXp.createdAt, range.from),
+            sql`${userXp.createdAt} < ${range.to}`,
+          ),
+        )
+        .groupBy(day);
+      return new Map(rows.map((row) => [row.day, row.xp]));
+    },
+
+    async findStreak(userId: string, streakType: StreakType, executor: Db = db): Promise<StreakRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(streaks)
+        .where(and(eq(streaks.userId, userId), eq(streaks.streakType, streakType)));
+      return row;
+    },
+
+    async listStreaks(userId: string): Promise<StreakRow[]> {
+      return db.select().from(streaks).where(eq(streaks.userId, userId));
+    },
+
+    async saveStreak(tx: Db, row: Omit<StreakRow, 'updatedAt'>) {
+      const { userId: _userId, streakType: _streakType, ...values } = row;
+      await tx
+        .insert(streaks)
+        .values({ ...row, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: [streaks.userId, streaks.streakType],
+          set: { ...values, updatedAt: new Date() },
+        });
+    },
+
+    async addFreezeDays(tx: Db, userId: string, streakType: StreakType, days: string[]) {
+      if (days.length === 0) return;
+      await tx
+        .insert(streakFreezeDays)
+        .values(days.map((day) => ({ userId, streakType, day })))
+        .onConflictDoNothing();
+    },
+
+    async freezeDays(userId: string, streakType: StreakType, fromDay: string, toDay: string): Promise<string[]> {
+      const rows = await db
+        .select({ day: streakFreezeDays.day })
+        .from(streakFreezeDays)
+        .where(
+          and(
+            eq(streakFreezeDays.userId, userId),
+            eq(streakFreezeDays.streakType, streakType),
+            gte(streakFreezeDays.day, fromDay),
+            lte(streakFreezeDays.day, toDay),
+          ),
+        );
+      return rows.map((row) => row.day);
+    },
+
+    async listBadges(userId: string, executor: Db = db) {
+      return executor.select().from(userBadges).where(eq(userBadges.userId, userId));
+    },
+
+    /** Inserts the badges not held yet; returns the keys that were new. */
+    async grantBadges(tx: Db, userId: string, keys: string[]): Promise<string[]> {
+      if (keys.length === 0) return [];
+      const rows = await tx
+        .insert(userBadges)
+        .values(keys.map((badgeKey) => ({ userId, badgeKey })))
+        .onConflictDoNothing()
+        .returning({ badgeKey: userBadges.badgeKey });
+      return rows.map((row) => row.badgeKey);
+    },
+
+    async listAchievements(userId: string, executor: Db = db): Promise<AchievementRow[]> {
+      return executor.select().from(achievements).where(eq(achievements.userId, userId));
+    },
+
+    async saveAchievements(tx: Db, userId: string, rows: { key: string; tier: number; progress: number }[]) {
+      if (rows.length === 0) return;
+      await tx
+        .insert(achievements)
+        .values(rows.map((row) => ({ userId, achievementKey: row.key, tier: row.tier, progress: row.progress })))
+        .onConflictDoUpdate({
+          target: [achievements.userId, achievements.achievementKey],
+          set: { tier: sql`excluded.tier`, progress: sql`excluded.progress`, updatedAt: new Date() },
+        });
+    },
+
+    async ensureShopItems(items: readonly ShopItemDefinition[]) {
+      await db
+        .insert(shopItems)
+        .values(
+          items.map((item, index) => ({
+            id: item.id,
+            kind: item.kind,
+            name: item.name,
+            cost: item.cost,
+            maxHeld: item.maxHeld,
+            durationMinutes: item.durationMinutes,
+            sortOrder: index,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
+    async listShopItems(): Promise<ShopItemRow[]> {
+      return db.select().from(shopItems).where(eq(shopItems.active, true)).orderBy(shopItems.sortOrder);
+    },
+
+    async findShopItem(id: string): Promise<ShopItemRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(shopItems)
+        .where(and(eq(shopItems.id, id), eq(shopItems.active, true)));
+      return row;
+    },
+
+    async findPurchase(tx: Db, userId: string, idempotencyKey: string) {
+      const [row] = await tx
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.idempotencyKey, idempotencyKey)));
+      return row;
+    },
+
+    async insertPurchase(tx: Db, row: { userId: string; itemId: string; cost: number; idempotencyKey: string }) {
+      await tx.insert(purchases).values(row);
+    },
+
+    async ownedItemIds(userId: string, executor: Db = db): Promise<Set<string>> {
+      const rows = await executor
+        .selectDistinct({ itemId: purchases.itemId })
+        .from(purchases)
+        .where(eq(purchases.userId, userId));
+      return new Set(rows.map((row) => row.itemId));
+    },
+
+    async loadSettings(): Promise<{ settings: GamificationSettings; updatedAt: Date | null }> {
+      const [row] = await db.select().from(gamificationSettings).where(eq(gamificationSettings.id, 1));
+      if (!row) return { settings: DEFAULT_GAMIFICATION_SETTINGS, updatedAt: null };
+      // Rules added after the row was saved fall back to their defaults.
+      const merged = {
+        ...DEFAULT_GAMIFICATION_SETTINGS,
+        ...row.settings,
+        xp_rules: { ...DEFAULT_GAMIFICATION_SETTINGS.xp_rules, ...row.settings.xp_rules },
+        badge_thresholds: { ...DEFAULT_GAMIFICATION_SETTINGS.badge_thresholds, ...row.settings.badge_thresholds },
+      };
+      const parsed = gamificationSettingsSchema.safeParse(merged);
+      return { settings: parsed.success ? parsed.data : DEFAULT_GAMIFICATION_SETTINGS, updatedAt: row.updatedAt };
+    },
+
+    async saveSettings(settings: GamificationSettings, updatedBy: string) {
+      const [row] = await db
+        .insert(gamificationSettings)
+        .values({ id: 1, settings, updatedBy })
+        .onConflictDoUpdate({ target: gamificationSettings.id, set: { settings, updatedBy, updatedAt: new Date() } })
+        .returning();
+      return row;
+    },
+
+    /** Whether a domain event of this type about this subject happened for this learner. */
+    async findDomainEvent(userId: string, type: string, subjectId: string) {
+      const [row] = await db
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.userId, userId), eq(domainEvents.type, type), eq(domainEvents.subjectId, subjectId)))
+        .orderBy(domainEvents.occurredAt)
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The opted-in learners ranked by XP earned since `since`, around `userId`: `neighbours` above and below.
+     * Only names and numbers leave here, never ids.
+     */
+    async leaderboardAround(userId: string, { since, neighbours }: { since: Date; neighbours: number }) {
+      const result = (await db.execute(sql`
+        with board as (
+          select a.user_id, a.total_xp,
+            coalesce(sum(x.xp) filter (where x.kind = 'award' and x.created_at >= ${since}), 0)::int as xp
+          from ${xpAccounts} a
+          left join ${userXp} x on x.user_id = a.user_id and x.created_at >= ${since}
+          where a.leaderboard_opt_in
+          group by a.user_id, a.total_xp
+        ),
+        ranked as (
+          select board.*, (row_number() over (order by xp desc, total_xp desc, user_id))::int as rank from board
+        ),
+        me as (select rank from ranked where user_id = ${userId})
+        select ranked.rank, ranked.user_id, ranked.xp, ranked.total_xp, p.display_name, p.full_name
+        from ranked
+        join me on ranked.rank between me.rank - ${neighbours} and me.rank + ${neighbours}
+        left join ${profiles} p on p.id = ranked.user_id
+        order by ranked.rank`)) as unknown as { rows: LeaderboardRow[] };
+      return result.rows;
+    },
+  };
+}
+export type GamificationRepository = ReturnType<typeof createGamificationRepository>;

@@ -1,0 +1,222 @@
+import { TZDate } from '@date-fns/tz';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import type { DomainEvent } from '../events/domain-event.types.ts';
+import { createProfileRepository } from '../profile/profile.repository.ts';
+import { createGamificationRepository } from './gamification.repository.ts';
+import { createGamificationService, type GamificationService, type WatchedTable } from './gamification.service.ts';
+import { streaks, userXp, xpAccounts } from './gamification.table.ts';
+
+/** The instant a wall-clock time (YYYY-MM-DDTHH:mm) happens in `zone`. */
+function wallClock(local: string, zone: string): Date {
+  const [date = '', time = '00:00'] = local.split('T');
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hour, minute, zone).getTime());
+}
+
+describe.each(testTargets())('streaks and daily XP with a fixed clock on $name', (target) => {
+  let app: App;
+  let database: Database;
+  let close: () => Promise<void>;
+  let service: GamificationService;
+  let clock = new Date('2026-01-01T12:00:00Z');
+  const pushed: { userId: string; tables: WatchedTable[] }[] = [];
+
+  beforeAll(async () => {
+    ({ app, database, close } = await startTestApp(target));
+    const profiles = createProfileRepository({ db: database.db });
+    service = createGamificationService({
+      repository: createGamificationRepository({ db: database.db }),
+      timeZoneOf: async (userId) => (await profiles.findByUserId(userId))?.timezone ?? 'UTC',
+      canUseShop: async () => true,
+      publish: (userId, tables) => pushed.push({ userId, tables }),
+      audit: async () => undefined,
+      logger: { warn: () => undefined },
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  /** A new learner in `timeZone` with no XP yet (the sign-up's own daily login, at today's real date, is undone). */
+  async function learnerIn(timeZone: string): Promise<SignedIn> {
+    const learner = await signUpAndConfirm(app);
+    const mine = (table: typeof userXp | typeof streaks | typeof xpAccounts) => eq(table.userId, learner.userId);
+    await vi.waitFor(async () => expect(await database.db.select().from(userXp).where(mine(userXp))).toHaveLength(1));
+    await database.db.delete(userXp).where(mine(userXp));
+    await database.db.delete(streaks).where(mine(streaks));
+    await database.db.delete(xpAccounts).where(mine(xpAccounts));
+    await moveTo(learner, timeZone);
+    return learner;
+  }
+  async function moveTo(learner: SignedIn, timeZone: string) {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie: learner.cookie },
+      payload: { timezone: timeZone },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  let sequence = 0;
+  /** A lesson completed at `instant`, delivered as the domain event the progress feature records. */
+  async function completeLesson(learner: SignedIn, instant: Date) {
+    clock = instant;
+    sequence += 1;
+    const lessonId = `lesson-${sequence}`;
+    await service.onDomainEvent({
+      id: `event-${sequence}`,
+      type: 'lesson.completed',
+      userId: learner.userId,
+      subjectId: lessonId,
+      payload: { lessonId, moduleId: 'module-1', courseId: 'course-1' },
+      occurredAt: instant,
+    } as DomainEvent);
+  }
+  /** 200 XP from a completed course. */
+  async function earnCourseXp(learner: SignedIn) {
+    sequence += 1;
+    await service.awardXp({
+      userId: learner.userId,
+      eventType: 'course_completed',
+      subjectId: `course-${sequence}`,
+      value: null,
+      idempotencyKey: `course_completed:course-${sequence}`,
+      occurredAt: clock,
+    });
+  }
+  const statsAt = async (learner: SignedIn, instant: Date) => {
+    clock = instant;
+    return service.getStats(learner.userId);
+  };
+
+  it('a week of lessons across the New York spring-forward night is a 7-day streak; from day 7 on lessons earn x1.1', async () => {
+    const zone = 'America/New_York';
+    const learner = await learnerIn(zone);
+    for (const day of ['04', '05', '06', '07', '08', '09', '10']) {
+      await completeLesson(learner, wallClock(`2026-03-${day}T23:30`, zone));
+    }
+    expect((await statsAt(learner, wallClock('2026-03-10T23:45', zone))).streak).toMatchObject({
+      current: 7,
+      today_done: true,
+    });
+
+    await completeLesson(learner, wallClock('2026-03-11T07:00', zone));
+
+    const stats = await statsAt(learner, wallClock('2026-03-11T08:00', zone));
+    expect(stats.streak.current).toBe(8);
+    expect(stats.recent_awards[0]).toMatchObject({ xp: 11, multiplier: 1.1 });
+    expect(stats.total_xp).toBe(6 * 10 + 11 + 11);
+    expect(stats.badges.earned_keys).toContain('streak_7');
+  });
+
+  it('a late-evening lesson and an early-morning one on the fall-back weekend in Berlin are two days', async () => {
+    const zone = 'Europe/Berlin';
+    const learner = await learnerIn(zone);
+    await completeLesson(learner, wallClock('2026-10-24T00:10', zone));
+    await completeLesson(learner, wallClock('2026-10-25T23:50', zone));
+    expect((await statsAt(learner, wallClock('2026-10-25T23:55', zone))).streak.current).toBe(2);
+    expect((await statsAt(learner, wallClock('2026-10-27T00:05', zone))).streak).toMatchObject({ current: 0 });
+  });
+
+  it('a learner who flies from Los Angeles to Tokyo keeps the streak', async () => {
+    const learner = await learnerIn('America/Los_Angeles');
+    await completeLesson(learner, wallClock('2026-05-10T20:00', 'America/Los_Angeles'));
+    await moveTo(learner, 'Asia/Tokyo');
+
+    await completeLesson(learner, wallClock('2026-05-12T08:00', 'Asia/Tokyo'));
+
+    const stats = await statsAt(learner, wallClock('2026-05-12T10:00', 'Asia/Tokyo'));
+    expect(stats.streak).toMatchObject({ current: 2, today_done: true });
+    const streaks = await service.getStreaks(learner.userId);
+    expect(streaks.time_zone).toBe('Asia/Tokyo');
+    expect(streaks.calendar.filter((day) => day.status === 'active').map((day) => day.day)).toEqual([
+      '2026-05-10',
+      '2026-05-12',
+    ]);
+  });
+
+  it('a streak freeze bought in the shop covers a missed day and shows on the calendar', async () => {
+    const zone = 'Europe/Berlin';
+    const learner = await learnerIn(zone);
+    await completeLesson(learner, wallClock('2026-05-01T09:00', zone));
+    await earnCourseXp(learner);
+    await service.purchaseItem({ userId: learner.userId, itemId: 'streak_freeze' });
+
+    await completeLesson(learner, wallClock('2026-05-03T09:00', zone));
+
+    const streaks = await service.getStreaks(learner.userId);
+    expect(streaks.streaks.find((streak) => streak.type === 'learning')).toMatchObject({
+      current: 2,
+      freezes_held: 0,
+      freezes_used: 1,
+    });
+    expect(streaks.calendar.slice(-3)).toEqual([
+      { day: '2026-05-01', status: 'active' },
+      { day: '2026-05-02', status: 'frozen' },
+      { day: '2026-05-03', status: 'active' },
+    ]);
+  });
+
+  it('update_streak spends a held freeze for a missed day, and ends the streak when none is left', async () => {
+    const zone = 'UTC';
+    const learner = await learnerIn(zone);
+    await completeLesson(learner, wallClock('2026-07-01T09:00', zone));
+    await earnCourseXp(learner);
+    await service.purchaseItem({ userId: learner.userId, itemId: 'streak_freeze' });
+
+    clock = wallClock('2026-07-03T09:00', zone);
+    const covered = await service.updateStreak(learner.userId, 'learning');
+    expect(covered).toMatchObject({ current: 1, freezes_held: 0, freezes_used: 1, at_risk: true });
+
+    clock = wallClock('2026-07-05T09:00', zone);
+    expect(await service.updateStreak(learner.userId, 'learning')).toMatchObject({ current: 0, at_risk: false });
+    expect(pushed.some((push) => push.userId === learner.userId && push.tables.includes('streaks'))).toBe(true);
+  });
+
+  it('the daily login earns once per local day of the learner, not per UTC day', async () => {
+    const learner = await learnerIn('Asia/Tokyo');
+
+    clock = new Date('2026-06-01T14:00:00Z');
+    await service.noteSignedInVisit(learner.userId);
+    clock = new Date('2026-06-01T14:30:00Z');
+    await service.noteSignedInVisit(learner.userId);
+    expect((await service.getStats(learner.userId)).total_xp).toBe(5);
+
+    clock = new Date('2026-06-01T15:30:00Z');
+    await service.noteSignedInVisit(learner.userId);
+
+    const stats = await service.getStats(learner.userId);
+    expect(stats.total_xp).toBe(10);
+    expect(stats.daily_login_claimed).toBe(true);
+    // Logging in on two days is a login streak, not a learning streak.
+    expect((await service.getStreaks(learner.userId)).streaks).toEqual([
+      expect.objectContaining({ type: 'learning', current: 0 }),
+      expect.objectContaining({ type: 'login', current: 2 }),
+    ]);
+  });
+
+  it('a double XP boost doubles awards for 30 minutes', async () => {
+    const zone = 'UTC';
+    const learner = await learnerIn(zone);
+    clock = wallClock('2026-08-01T09:00', zone);
+    await earnCourseXp(learner);
+    const bought = await service.purchaseItem({ userId: learner.userId, itemId: 'double_xp' });
+    expect(bought).toMatchObject({ multiplier: 2, xp_spent: 150, balance: 50 });
+
+    await completeLesson(learner, wallClock('2026-08-01T09:29', zone));
+    await completeLesson(learner, wallClock('2026-08-01T09:31', zone));
+
+    const awards = (await statsAt(learner, wallClock('2026-08-01T09:32', zone))).recent_awards;
+    expect(awards.slice(0, 2).map((award) => [award.xp, award.multiplier])).toEqual([
+      [10, 1],
+      [20, 2],
+    ]);
+  });
+});

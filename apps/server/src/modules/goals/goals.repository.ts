@@ -1,0 +1,201 @@
+import type { GoalKind, GoalStatus } from '@portal/shared/goals';
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { courses } from '../courses/courses.table.ts';
+import { userXp } from '../gamification/gamification.table.ts';
+import { courseProgress } from '../progress/progress.table.ts';
+import { goalChecklistItems, goals } from './goals.table.ts';
+
+export type GoalRow = typeof goals.$inferSelect;
+export type ChecklistItemRow = typeof goalChecklistItems.$inferSelect;
+export type GoalWithItems = GoalRow & { courseTitle: string | null; items: ChecklistItemRow[] };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type GoalValues = {
+  kind: GoalKind;
+  title: string;
+  description: string | null;
+  courseId: string | null;
+  targetMinutes: number | null;
+  targetXp: number | null;
+  dueDate: string | null;
+};
+
+/** Every read and write is scoped by the learner's id; checklist items are reached only through their goal. */
+export function createGoalsRepository({ db }: { db: Db }) {
+  async function attachItems(rows: { goal: GoalRow; courseTitle: string | null }[]): Promise<GoalWithItems[]> {
+    const ids = rows.map((row) => row.goal.id);
+    const items =
+      ids.length === 0
+        ? []
+        : await db
+            .select()
+            .from(goalChecklistItems)
+            .where(inArray(goalChecklistItems.goalId, ids))
+            .orderBy(asc(goalChecklistItems.position), asc(goalChecklistItems.createdAt));
+    return rows.map((row) => ({
+      ...row.goal,
+      courseTitle: row.courseTitle,
+      items: items.filter((item) => item.goalId === row.goal.id),
+    }));
+  }
+
+  const selectGoals = () =>
+    db
+      .select({ goal: goals, courseTitle: courses.title })
+      .from(goals)
+      .leftJoin(courses, eq(courses.id, goals.courseId));
+
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    async list(userId: string): Promise<GoalWithItems[]> {
+      return attachItems(
+        await selectGoals().where(eq(goals.userId, userId)).orderBy(asc(goals.createdAt), asc(goals.id)),
+      );
+    },
+
+    async findOne(userId: string, goalId: string): Promise<GoalWithItems | undefined> {
+      const [row] = await attachItems(await selectGoals().where(and(eq(goals.id, goalId), eq(goals.userId, userId))));
+      return row;
+    },
+
+    /** One of the learner's goals, locked until the transaction ends; undefined for anyone else's. */
+    async lock(tx: Tx, userId: string, goalId: string): Promise<GoalRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(goals)
+        .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+        .for('update');
+      return row;
+    },
+
+    async insert(tx: Tx, userId: string, values: GoalValues, itemLabels: string[]): Promise<GoalRow> {
+      const [row] = await tx
+        .insert(goals)
+        .values({ userId, ...values })
+        .returning();
+      if (!row) throw new Error('Goal insert returned no row');
+      if (itemLabels.length > 0) {
+        await tx
+          .insert(goalChecklistItems)
+          .values(itemLabels.map((label, position) => ({ goalId: row.id, label, position })));
+      }
+      return row;
+    },
+
+    async update(
+      tx: Tx,
+      userId: string,
+      goalId: string,
+      changes: Partial<
+        GoalValues & {
+          status: GoalStatus;
+          pausedAt: Date | null;
+          completedAt: Date | null;
+          firstCompletedAt: Date | null;
+        }
+      >,
+    ) {
+      const [row] = await tx
+        .update(goals)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    async listItems(tx: Tx, goalId: string): Promise<ChecklistItemRow[]> {
+      return tx.select().from(goalChecklistItems).where(eq(goalChecklistItems.goalId, goalId));
+    },
+
+    /** Makes the checklist exactly `items`, in order: listed ids keep their ticks, others go, new labels are added. */
+    async replaceItems(tx: Tx, goalId: string, items: { id?: string | undefined; label: string }[]) {
+      const keptIds = items.flatMap((item) => (item.id ? [item.id] : []));
+      await tx
+        .delete(goalChecklistItems)
+        .where(
+          and(
+            eq(goalChecklistItems.goalId, goalId),
+            keptIds.length > 0 ? notInArray(goalChecklistItems.id, keptIds) : undefined,
+          ),
+        );
+      for (const [position, item] of items.entries()) {
+        if (item.id) {
+          await tx
+            .update(goalChecklistItems)
+            .set({ label: item.label, position })
+            .where(and(eq(goalChecklistItems.id, item.id), eq(goalChecklistItems.goalId, goalId)));
+        } else {
+          await tx.insert(goalChecklistItems).values({ goalId, label: item.label, position });
+        }
+      }
+    },
+
+    async setItemDone(tx: Tx, goalId: string, itemId: string, doneAt: Date | null): Promise<boolean> {
+      const rows = await tx
+        .update(goalChecklistItems)
+        // Ticking an item twice keeps the moment it was first ticked.
+        .set({ doneAt: doneAt ? sql`coalesce(${goalChecklistItems.doneAt}, ${doneAt})` : null })
+        .where(and(eq(goalChecklistItems.id, itemId), eq(goalChecklistItems.goalId, goalId)))
+        .returning({ id: goalChecklistItems.id });
+      return rows.length > 0;
+    },
+
+    async delete(userId: string, goalId: string): Promise<boolean> {
+      const rows = await db
+        .delete(goals)
+        .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+        .returning({ id: goals.id });
+      return rows.length > 0;
+    },
+
+    /** The learner's percent in each of these courses (0 for a course not started). */
+    async coursePercents(userId: string, courseIds: string[]): Promise<Map<string, number>> {
+      if (courseIds.length === 0) return new Map();
+      const rows = await db
+        .select({ courseId: courseProgress.courseId, percent: courseProgress.percent })
+        .from(courseProgress)
+        .where(and(eq(courseProgress.userId, userId), inArray(courseProgress.courseId, courseIds)));
+      return new Map(rows.map((row) => [row.courseId, row.percent]));
+    },
+
+    /** XP the learner earned in [from, to) (awards only: spending in the shop does not undo learning). */
+    async xpBetween(userId: string, { from, to }: { from: Date; to: Date }): Promise<number> {
+      const [row] = await db
+        .select({ xp: sql<number>`coalesce(sum(${userXp.xp}), 0)::int` })
+        .from(userXp)
+        .where(
+          and(
+            eq(userXp.userId, userId),
+            eq(userXp.kind, 'award'),
+            gte(userXp.createdAt, from),
+            lt(userXp.createdAt, to),
+          ),
+        );
+      return row?.xp ?? 0;
+    },
+
+    /** Published courses a goal can be about, with the learner's percent in each. */
+    async courseOptions(userId: string) {
+      const rows = await db
+        .select({ id: courses.id, title: courses.title, percent: courseProgress.percent })
+        .from(courses)
+        .leftJoin(courseProgress, and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, userId)))
+        .where(eq(courses.status, 'published'))
+        .orderBy(asc(courses.title));
+      return rows.map((row) => ({ id: row.id, title: row.title, percent: row.percent ?? 0 }));
+    },
+
+    async isPublishedCourse(courseId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.id, courseId), eq(courses.status, 'published')));
+      return Boolean(row);
+    },
+  };
+}
+export type GoalsRepository = ReturnType<typeof createGoalsRepository>;

@@ -1,0 +1,262 @@
+import type { CourseProgressSummary } from '@portal/shared/courses';
+import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { courses, lessons } from '../courses/courses.table.ts';
+import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
+
+export type LessonProgressRow = typeof lessonProgress.$inferSelect;
+export type CourseProgressRow = typeof courseProgress.$inferSelect;
+export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** Namespace of the advisory locks that serialise one learner's progress changes in one course. */
+const PROGRESS_LOCK_NAMESPACE = 0x70726f;
+
+/** Seconds to add to time spent for activity after `gapSeconds`: longer gaps are pauses and count nothing. */
+export function studyGapSeconds(gapSeconds: number): number {
+  return gapSeconds >= 0 && gapSeconds <= ACTIVITY_GAP_CAP_SECONDS ? Math.round(gapSeconds) : 0;
+}
+
+const timeSpentAfterGap = sql`${lessonProgress.timeSpentSeconds} + case
+  when extract(epoch from (now() - ${lessonProgress.lastActivityAt})) between 0 and ${ACTIVITY_GAP_CAP_SECONDS}
+  then round(extract(epoch from (now() - ${lessonProgress.lastActivityAt})))::int else 0 end`;
+
+function toSummary(
+  courseId: string,
+  row: Pick<
+    CourseProgressRow,
+    'lessonsCompleted' | 'startedAt' | 'completedAt' | 'lastActivityAt' | 'lastLessonId'
+  > | null,
+  lessonsTotal: number,
+): CourseProgressSummary {
+  const done = Math.min(row?.lessonsCompleted ?? 0, lessonsTotal);
+  return {
+    course_id: courseId,
+    status: !row ? 'not_started' : row.completedAt ? 'completed' : 'in_progress',
+    percent: lessonsTotal > 0 ? Math.floor((done * 100) / lessonsTotal) : 0,
+    lessons_completed: done,
+    lessons_total: lessonsTotal,
+    started_at: row?.startedAt.toISOString() ?? null,
+    completed_at: row?.completedAt?.toISOString() ?? null,
+    last_activity_at: row?.lastActivityAt.toISOString() ?? null,
+    last_lesson_id: row?.lastLessonId ?? null,
+  };
+}
+
+export function createProgressRepository({ db }: { db: Db }) {
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+    async lockLearnerCourse(tx: Tx, userId: string, courseId: string) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${PROGRESS_LOCK_NAMESPACE}, hashtext(${`${userId}:${courseId}`}))`,
+      );
+    },
+
+    /**
+     * Progress of one learner in courses: every started course, or exactly `courseIds` (not started ones included).
+     * Cheap: reads the per-course rows and counts lessons per course.
+     */
+    async courseProgressFor(userId: string, courseIds?: readonly string[]): Promise<CourseProgressSummary[]> {
+      if (courseIds && courseIds.length === 0) return [];
+      const total = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
+      const rows = await db
+        .select({ courseId: courses.id, progress: courseProgress, total })
+        .from(courses)
+        [courseIds ? 'leftJoin' : 'innerJoin'](
+          courseProgress,
+          and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, userId)),
+        )
+        .where(courseIds ? inArray(courses.id, [...courseIds]) : undefined)
+        .orderBy(desc(courseProgress.lastActivityAt));
+      return rows.map((row) => toSummary(row.courseId, row.progress, row.total));
+    },
+
+    async findCourseProgress(userId: string, courseId: string, executor: Executor = db) {
+      const [row] = await executor
+        .select()
+        .from(courseProgress)
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)));
+      return row;
+    },
+    async listLessonProgress(userId: string, courseId: string, executor: Executor = db): Promise<LessonProgressRow[]> {
+      return executor
+        .select()
+        .from(lessonProgress)
+        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+    },
+    async listModuleCompletions(userId: string, courseId: string, executor: Executor = db): Promise<Set<string>> {
+      const rows = await executor
+        .select({ moduleId: moduleCompletions.moduleId })
+        .from(moduleCompletions)
+        .where(and(eq(moduleCompletions.userId, userId), eq(moduleCompletions.courseId, courseId)));
+      return new Set(rows.map((row) => row.moduleId));
+    },
+
+    /** Records that the learner opened a lesson: starts the course and the lesson clock, restarts the watch budget. */
+    async recordOpen({ userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string }) {
+      const [row] = await db
+        .insert(lessonProgress)
+        .values({
+          userId,
+          lessonId,
+          courseId,
+          firstOpenedAt: sql`now()`,
+          lastActivityAt: sql`now()`,
+          lastReportAt: sql`now()`,
+        })
+        .onConflictDoUpdate({
+          target: [lessonProgress.userId, lessonProgress.lessonId],
+          set: {
+            firstOpenedAt: sql`coalesce(${lessonProgress.firstOpenedAt}, now())`,
+            timeSpentSeconds: timeSpentAfterGap,
+            lastActivityAt: sql`now()`,
+            lastReportAt: sql`now()`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning();
+      const lessonsTotal = sql`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      await db
+        .insert(courseProgress)
+        .values({ userId, courseId, lastLessonId: lessonId, lessonsTotal })
+        .onConflictDoUpdate({
+          target: [courseProgress.userId, courseProgress.courseId],
+          set: { lastLessonId: lessonId, lastActivityAt: sql`now()` },
+        });
+      if (!row) throw new Error('Lesson progress upsert returned no row');
+      return row;
+    },
+
+    /** The learner's row for a lesson, locked for this transaction; created when missing. */
+    async lockLessonProgress(
+      tx: Tx,
+      { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
+    ) {
+      await tx
+        .insert(lessonProgress)
+        .values({ userId, lessonId, courseId })
+        .onConflictDoNothing({ target: [lessonProgress.userId, lessonProgress.lessonId] });
+      const lessonsTotal = sql`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      await tx
+        .insert(courseProgress)
+        .values({ userId, courseId, lastLessonId: lessonId, lessonsTotal })
+        .onConflictDoNothing({ target: [courseProgress.userId, courseProgress.courseId] });
+      const [row] = await tx
+        .select()
+        .from(lessonProgress)
+        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
+        .for('update');
+      if (!row) throw new Error('Lesson progress row missing after insert');
+      return row;
+    },
+
+    /** Saves a report's changes, adding the time since the previous activity when it was not a pause. */
+    async saveActivity(
+      tx: Tx,
+      { userId, lessonId }: { userId: string; lessonId: string },
+      values: Partial<
+        Pick<LessonProgressRow, 'position' | 'watchedRanges' | 'watchedSeconds' | 'maxPage' | 'bestScore' | 'attempts'>
+      > & {
+        reported?: boolean;
+      },
+    ): Promise<LessonProgressRow> {
+      const { reported, ...rest } = values;
+      const [row] = await tx
+        .update(lessonProgress)
+        .set({
+          ...rest,
+          timeSpentSeconds: timeSpentAfterGap,
+          lastActivityAt: sql`now()`,
+          ...(reported ? { lastReportAt: sql`now()` } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
+        .returning();
+      if (!row) throw new Error('Lesson progress row missing');
+      return row;
+    },
+
+    /** Marks the lesson completed; true only for the call that did it. */
+    async markLessonCompleted(tx: Tx, userId: string, lessonId: string): Promise<boolean> {
+      const rows = await tx
+        .update(lessonProgress)
+        .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(lessonProgress.userId, userId),
+            eq(lessonProgress.lessonId, lessonId),
+            isNull(lessonProgress.completedAt),
+          ),
+        )
+        .returning({ lessonId: lessonProgress.lessonId });
+      return rows.length > 0;
+    },
+    /** True only for the call that recorded the completion. */
+    async insertModuleCompletion(
+      tx: Tx,
+      values: { userId: string; moduleId: string; courseId: string },
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(moduleCompletions)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ moduleId: moduleCompletions.moduleId });
+      return rows.length > 0;
+    },
+    /** True only for the call that completed the course. */
+    async markCourseCompleted(tx: Tx, userId: string, courseId: string): Promise<boolean> {
+      const rows = await tx
+        .update(courseProgress)
+        .set({ completedAt: sql`now()` })
+        .where(
+          and(
+            eq(courseProgress.userId, userId),
+            eq(courseProgress.courseId, courseId),
+            isNull(courseProgress.completedAt),
+          ),
+        )
+        .returning({ courseId: courseProgress.courseId });
+      return rows.length > 0;
+    },
+    /** Recounts completed lessons of the course (lessons that still exist) and stamps the activity. */
+    async refreshCourseProgress(tx: Tx, userId: string, courseId: string, lastLessonId: string) {
+      const done = sql<number>`(select count(*)::int from ${lessonProgress}
+        where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId}
+        and ${lessonProgress.completedAt} is not null)`;
+      const total = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      const [row] = await tx
+        .update(courseProgress)
+        .set({
+          lessonsCompleted: done,
+          lessonsTotal: total,
+          percent: sql`case when ${total} = 0 then 0 else floor(least(${done}, ${total}) * 100.0 / ${total})::int end`,
+          lastLessonId,
+          lastActivityAt: sql`now()`,
+        })
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
+        .returning();
+      if (!row) throw new Error('Course progress row missing');
+      return toSummary(courseId, row, row.lessonsTotal);
+    },
+
+    async insertQuizAttempt(tx: Tx, values: typeof quizAttempts.$inferInsert): Promise<QuizAttemptRow> {
+      const [row] = await tx.insert(quizAttempts).values(values).returning();
+      if (!row) throw new Error('Quiz attempt insert returned no row');
+      return row;
+    },
+    async latestQuizAttempt(userId: string, lessonId: string): Promise<QuizAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.lessonId, lessonId)))
+        .orderBy(desc(quizAttempts.submittedAt))
+        .limit(1);
+      return row;
+    },
+  };
+}
+export type ProgressRepository = ReturnType<typeof createProgressRepository>;

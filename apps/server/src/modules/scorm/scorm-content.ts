@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyReply } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../files/blob-store.ts';
+import type { ScormService } from './scorm.service.ts';
+
+/** The wrapper page's own script: defines the SCORM APIs through the app frame and then loads the SCO. */
+const WRAPPER_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var appOrigin = script.getAttribute('data-app-origin');
+  var launch = script.getAttribute('data-launch');
+  var exported = window.CrossFrameAPI;
+  var CrossFrameAPI = (exported && (exported.CrossFrameAPI || exported.default)) || exported;
+  var api = new CrossFrameAPI(appOrigin, window.parent);
+  window.API = api;
+  window.API_1484_11 = api;
+  var frame = document.getElementById('sco');
+  function start() { frame.src = launch; }
+  // Content often reads its saved state right after Initialize; warm the cache so it finds it there.
+  api._post('getFlattenedCMI', []).then(function (all) {
+    Object.keys(all || {}).forEach(function (key) {
+      var value = all[key];
+      if (value === null || typeof value !== 'object') api._cache.set(key, String(value));
+    });
+  }).catch(function () {}).then(start);
+})();
+`;
+
+const WRAPPER_STYLE = `html, body { margin: 0; height: 100%; background: #fff; }
+iframe { display: block; border: 0; width: 100%; height: 100%; }
+`;
+
+const CROSS_FRAME_API_SCRIPT = readFileSync(
+  path.join(
+    path.dirname(fileURLToPath(import.meta.resolve('scorm-again/cross-frame-api'))),
+    '..',
+    'cross-frame-api.min.js',
+  ),
+  'utf8',
+);
+
+const MIME_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.xhtml': 'application/xhtml+xml; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.xsd': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.pdf': 'application/pdf',
+  '.swf': 'application/x-shockwave-flash',
+};
+
+/** Package files may run their own scripts, but only from this origin, and only framed by the wrapper in the app. */
+const contentPolicy = (appOrigin: string) =>
+  [
+    "default-src 'self' data: blob:",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors 'self' ${appOrigin}`,
+  ].join('; ');
+
+const wrapperPolicy = (appOrigin: string) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "frame-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${appOrigin}`,
+  ].join('; ');
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** A launch URL relative to the package root: no scheme, no absolute path, no climbing out. */
+function isPackageRelative(launch: string): boolean {
+  if (launch === '' || launch.length > 2000 || /^[a-z][a-z0-9+.-]*:/i.test(launch) || /^[\\/]/.test(launch)) {
+    return false;
+  }
+  const pathPart = launch.split(/[?#]/)[0] ?? '';
+  return !pathPart.split(/[\\/]/).some((segment) => {
+    try {
+      return decodeURIComponent(segment) === '..';
+    } catch {
+      return true;
+    }
+  });
+}
+
+/**
+ * The content origin: the wrapper page and package files, on a port (or host) of their own, answering only with
+ * what a content token opens. It never reads cookies, so uploaded HTML cannot act with a learner's session here.
+ */
+export async function buildScormContentServer({
+  scormService,
+  blobStore,
+  appOrigin,
+  logger = false,
+}: {
+  scormService: ScormService;
+  blobStore: BlobStore;
+  appOrigin: string;
+  logger?: boolean | { level: string };
+}) {
+  const app = Fastify({ logger, forceCloseConnections: true, routerOptions: { maxParamLength: 2000 } });
+
+  const common = (reply: FastifyReply) =>
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
+  const notFound = (reply: FastifyReply) =>
+    common(reply).status(404).type('text/plain; charset=utf-8').send('Not found');
+
+  app.get('/scorm/assets/cross-frame-api.js', async (_request, reply) =>
+    common(reply)
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(CROSS_FRAME_API_SCRIPT),
+  );
+  app.get('/scorm/assets/wrapper.js', async (_request, reply) =>
+    common(reply).type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(WRAPPER_SCRIPT),
+  );
+  app.get('/scorm/assets/wrapper.css', async (_request, reply) =>
+    common(reply).type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(WRAPPER_STYLE),
+  );
+
+  app.get<{ Params: { token: string }; Querystring: { launch?: string; title?: string } }>(
+    '/scorm/w/:token',
+    async (request, reply) => {
+      const { token } = request.params;
+      const launch = request.query.launch ?? '';
+      if (!TOKEN_PATTERN.test(token) || !isPackageRelative(launch)) return notFound(reply);
+      if (!(await scormService.contentRoot(token))) return notFound(reply);
+      const title = (request.query.title ?? 'SCORM content').slice(0, 200);
+      const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeAttribute(title)}</title>
+<link rel="stylesheet" href="/scorm/assets/wrapper.css">
+<script src="/scorm/assets/cross-frame-api.js"></script>
+<script src="/scorm/assets/wrapper.js" data-app-origin="${escapeAttribute(appOrigin)}" data-launch="${escapeAttribute(`/scorm/c/${token}/${launch}`)}"></script>
+</head>
+<body><iframe id="sco" title="${escapeAttribute(title)}" allow="fullscreen; autoplay"></iframe></body>
+</html>`;
+      return common(reply)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', wrapperPolicy(appOrigin))
+        .header('cache-control', 'no-store')
+        .send(html);
+    },
+  );
+
+  app.get<{ Params: { token: string; '*': string } }>('/scorm/c/:token/*', async (request, reply) => {
+    const { token } = request.params;
+    if (!TOKEN_PATTERN.test(token)) return notFound(reply);
+    const root = await scormService.contentRoot(token);
+    if (!root) return notFound(reply);
+    let segments: string[];
+    try {
+      segments = (request.params['*'] ?? '').split('/').map((segment) => decodeURIComponent(segment));
+    } catch {
+      return notFound(reply);
+    }
+    if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) {
+      return notFound(reply);
+    }
+    const key = `${root}/${segments.join('/')}`;
+    let stat: Awaited<ReturnType<BlobStore['stat']>>;
+    try {
+      stat = await blobStore.stat(key);
+    } catch (error) {
+      if (error instanceof AppError) return notFound(reply);
+      throw error;
+    }
+    if (!stat) return notFound(reply);
+
+    const type = MIME_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+    common(reply)
+      .type(type)
+      .header('content-security-policy', contentPolicy(appOrigin))
+      .header('cache-control', 'private, max-age=3600')
+      .header('accept-ranges', 'bytes')
+      .header('last-modified', stat.modifiedAt.toUTCString());
+
+    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+    if (range && stat.size > 0 && (range[1] !== '' || range[2] !== '')) {
+      const start = range[1] === '' ? Math.max(0, stat.size - Number(range[2])) : Number(range[1]);
+      const end = range[1] === '' || range[2] === '' ? stat.size - 1 : Math.min(Number(range[2]), stat.size - 1);
+      if (start > end || start >= stat.size) {
+        return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
+      }
+      reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${stat.size}`)
+        .header('content-length', end - start + 1);
+      return reply.send(await blobStore.get(key, { start, end }));
+    }
+    reply.header('content-length', stat.size);
+    return reply.send(await blobStore.get(key));
+  });
+
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, 'content server error');
+    common(reply).status(500).type('text/plain; charset=utf-8').send('Something went wrong.');
+  });
+  return app;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { RolesRepository } from '../auth/roles.repository.ts';
+import { getEffectiveRole } from '../auth/roles.service.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import type { BlobStore } from '../files/blob-store.ts';
+import { createScormRepository } from './scorm.repository.ts';
+import { scormRoutes } from './scorm.routes.ts';
+import { createScormService } from './scorm.service.ts';
+import { buildScormContentServer } from './scorm-content.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content origin's server (wrapper page and package files); tests `inject` into it. */
+    scormContent: FastifyInstance;
+  }
+}
+
+/**
+ * Registers the SCORM API on the app and builds the content server. When the app listens, the embedded content
+ * server listens too, on its own port; with CONTENT_ORIGIN pointing elsewhere, it is served by whatever is there.
+ */
+export async function registerScorm(
+  app: FastifyInstance,
+  {
+    db,
+    config,
+    blobStore,
+    domainEvents,
+    rolesRepository,
+  }: { db: Db; config: Config; blobStore: BlobStore; domainEvents: DomainEvents; rolesRepository: RolesRepository },
+) {
+  let contentOrigin = config.scorm.contentOrigin;
+  const scormService = createScormService({
+    repository: createScormRepository({ db }),
+    blobStore,
+    domainEvents,
+    limits: config.scorm.limits,
+    contentSecret: config.authSecret,
+    contentOrigin: () => contentOrigin,
+    logger: app.log,
+    roleOf: (userId) => getEffectiveRole({ userId, rolesRepository, logger: app.log }),
+  });
+  const contentServer = await buildScormContentServer({
+    scormService,
+    blobStore,
+    appOrigin: new URL(config.publicUrl).origin,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  });
+  app.decorate('scormContent', contentServer as unknown as FastifyInstance);
+  await app.register(scormRoutes, { scormService, maxPackageBytes: config.scorm.limits.maxPackageBytes });
+
+  app.addHook('onReady', async () => {
+    const interrupted = await scormService.failInterrupted();
+    if (interrupted > 0) app.log.warn({ interrupted }, 'SCORM packages left processing were marked failed');
+  });
+  app.addHook('onListen', async () => {
+    if (config.scorm.contentPort === null) return;
+    await contentServer.listen({ host: config.host, port: config.scorm.contentPort });
+    const address = contentServer.server.address();
+    if (config.scorm.contentPort === 0 && address && typeof address === 'object') {
+      const url = new URL(contentOrigin);
+      url.port = String(address.port);
+      contentOrigin = url.origin;
+    }
+  });
+  app.addHook('onClose', async () => {
+    await contentServer.close();
+  });
+}

@@ -1,0 +1,387 @@
+import type { ScormPackageStatus } from '@portal/shared/scorm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../auth/auth.table.ts';
+import {
+  scormAttemptData,
+  scormAttempts,
+  scormEnrollments,
+  scormInteractions,
+  scormPackages,
+  scormScos,
+} from './scorm.table.ts';
+
+export type ScormPackageRow = typeof scormPackages.$inferSelect;
+export type ScormScoRow = typeof scormScos.$inferSelect;
+export type ScormEnrollmentRow = typeof scormEnrollments.$inferSelect;
+export type ScormAttemptRow = typeof scormAttempts.$inferSelect;
+export type NewScormSco = typeof scormScos.$inferInsert;
+export type ScormPackageListRow = ScormPackageRow & {
+  scoCount: number;
+  enrollmentCount: number;
+  createdByName: string | null;
+};
+
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Escapes LIKE wildcards so a search for "100%" finds the text "100%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+const packageCounts = {
+  scoCount: sql<number>`(select count(*)::int from ${scormScos} where ${scormScos.packageId} = ${scormPackages.id})`,
+  enrollmentCount: sql<number>`(select count(*)::int from ${scormEnrollments} where ${scormEnrollments.packageId} = ${scormPackages.id})`,
+  createdByName: users.name,
+};
+
+export function createScormRepository({ db }: { db: Db }) {
+  async function findPackage(packageId: string, executor: Executor = db): Promise<ScormPackageListRow | null> {
+    const [row] = await executor
+      .select({ pkg: scormPackages, ...packageCounts })
+      .from(scormPackages)
+      .leftJoin(users, eq(users.id, scormPackages.createdBy))
+      .where(eq(scormPackages.id, packageId));
+    return row
+      ? { ...row.pkg, scoCount: row.scoCount, enrollmentCount: row.enrollmentCount, createdByName: row.createdByName }
+      : null;
+  }
+
+  return {
+    transaction: <T>(work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db)),
+    findPackage,
+
+    async insertPackage(values: typeof scormPackages.$inferInsert): Promise<ScormPackageRow> {
+      const [row] = await db.insert(scormPackages).values(values).returning();
+      if (!row) throw new Error('inserting a SCORM package returned nothing');
+      return row;
+    },
+
+    /** Packages visible in the studio: every package (`ownerId` null) or one owner's, newest first. */
+    async listPackages({
+      ownerId,
+      search,
+      status,
+    }: {
+      ownerId: string | null;
+      search?: string | undefined;
+      status?: ScormPackageStatus | undefined;
+    }): Promise<ScormPackageListRow[]> {
+      const rows = await db
+        .select({ pkg: scormPackages, ...packageCounts })
+        .from(scormPackages)
+        .leftJoin(users, eq(users.id, scormPackages.createdBy))
+        .where(
+          and(
+            ownerId ? eq(scormPackages.createdBy, ownerId) : undefined,
+            status ? eq(scormPackages.status, status) : undefined,
+            search
+              ? or(
+                  ilike(scormPackages.title, likePattern(search)),
+                  ilike(scormPackages.description, likePattern(search)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(scormPackages.createdAt))
+        .limit(500);
+      return rows.map((row) => ({
+        ...row.pkg,
+        scoCount: row.scoCount,
+        enrollmentCount: row.enrollmentCount,
+        createdByName: row.createdByName,
+      }));
+    },
+
+    /** Moves a package from one status to the next only if it is still in `from`; null when it was not. */
+    async transitionPackage(
+      packageId: string,
+      from: ScormPackageStatus,
+      changes: Partial<typeof scormPackages.$inferInsert> & { status: ScormPackageStatus },
+      executor: Executor = db,
+    ): Promise<ScormPackageRow | null> {
+      const [row] = await executor
+        .update(scormPackages)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(scormPackages.id, packageId), eq(scormPackages.status, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Packages a crash left half-processed are failed, so their owner sees why and can upload again. */
+    async failInterrupted(message: string): Promise<number> {
+      const rows = await db
+        .update(scormPackages)
+        .set({ status: 'failed', failureReason: 'interrupted', failureMessage: message, updatedAt: sql`now()` })
+        .where(eq(scormPackages.status, 'processing'))
+        .returning({ id: scormPackages.id });
+      return rows.length;
+    },
+
+    async updatePackage(packageId: string, changes: Partial<typeof scormPackages.$inferInsert>) {
+      const [row] = await db
+        .update(scormPackages)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(scormPackages.id, packageId))
+        .returning();
+      return row ?? null;
+    },
+
+    async deletePackage(packageId: string): Promise<boolean> {
+      const rows = await db
+        .delete(scormPackages)
+        .where(eq(scormPackages.id, packageId))
+        .returning({ id: scormPackages.id });
+      return rows.length > 0;
+    },
+
+    async insertScos(scos: NewScormSco[], executor: Executor = db): Promise<void> {
+      if (scos.length === 0) return;
+      for (let start = 0; start < scos.length; start += 500) {
+        await executor.insert(scormScos).values(scos.slice(start, start + 500));
+      }
+    },
+
+    async listScos(packageId: string): Promise<ScormScoRow[]> {
+      return db.select().from(scormScos).where(eq(scormScos.packageId, packageId)).orderBy(asc(scormScos.position));
+    },
+
+    async findSco(packageId: string, scoId: string): Promise<ScormScoRow | null> {
+      const [row] = await db
+        .select()
+        .from(scormScos)
+        .where(and(eq(scormScos.packageId, packageId), eq(scormScos.id, scoId)));
+      return row ?? null;
+    },
+
+    /** Signed-in users who could be assigned a package, matched by name or email. */
+    async searchPeople(search: string | undefined) {
+      return db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined)
+        .orderBy(asc(users.name))
+        .limit(50);
+    },
+
+    async existingUserIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      return rows.map((row) => row.id);
+    },
+
+    async hasEnrollment(packageId: string, learnerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: scormEnrollments.id })
+        .from(scormEnrollments)
+        .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.learnerId, learnerId)));
+      return Boolean(row);
+    },
+
+    /** Enrols learners once each; existing enrolments keep their data and get the new due date. */
+    async upsertEnrollments(
+      packageId: string,
+      learnerIds: string[],
+      { dueAt, assignedBy }: { dueAt: Date | null; assignedBy: string },
+    ): Promise<void> {
+      if (learnerIds.length === 0) return;
+      await db
+        .insert(scormEnrollments)
+        .values(learnerIds.map((learnerId) => ({ packageId, learnerId, dueAt, assignedBy })))
+        .onConflictDoUpdate({
+          target: [scormEnrollments.packageId, scormEnrollments.learnerId],
+          set: { dueAt, assignedBy },
+        });
+    },
+
+    /** A learner's own enrolment in a package, created when missing (public packages). */
+    async ensureOwnEnrollment(packageId: string, learnerId: string): Promise<ScormEnrollmentRow> {
+      await db
+        .insert(scormEnrollments)
+        .values({ packageId, learnerId, assignedBy: learnerId })
+        .onConflictDoNothing({ target: [scormEnrollments.packageId, scormEnrollments.learnerId] });
+      const [row] = await db
+        .select()
+        .from(scormEnrollments)
+        .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.learnerId, learnerId)));
+      if (!row) throw new Error('enrolment vanished after insert');
+      return row;
+    },
+
+    async listEnrollments(packageId: string) {
+      return db
+        .select({ enrollment: scormEnrollments, learner: { id: users.id, name: users.name, email: users.email } })
+        .from(scormEnrollments)
+        .innerJoin(users, eq(users.id, scormEnrollments.learnerId))
+        .where(eq(scormEnrollments.packageId, packageId))
+        .orderBy(asc(users.name));
+    },
+
+    async deleteEnrollment(packageId: string, enrollmentId: string): Promise<boolean> {
+      const rows = await db
+        .delete(scormEnrollments)
+        .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.id, enrollmentId)))
+        .returning({ id: scormEnrollments.id });
+      return rows.length > 0;
+    },
+
+    /** The learner's own enrolment; null for anyone else's. */
+    async findOwnEnrollment(learnerId: string, enrollmentId: string): Promise<ScormEnrollmentRow | null> {
+      const [row] = await db
+        .select()
+        .from(scormEnrollments)
+        .where(and(eq(scormEnrollments.id, enrollmentId), eq(scormEnrollments.learnerId, learnerId)));
+      return row ?? null;
+    },
+
+    async listOwnEnrollments(learnerId: string) {
+      return db
+        .select({ enrollment: scormEnrollments, pkg: scormPackages })
+        .from(scormEnrollments)
+        .innerJoin(scormPackages, eq(scormPackages.id, scormEnrollments.packageId))
+        .where(and(eq(scormEnrollments.learnerId, learnerId), eq(scormPackages.status, 'ready')))
+        .orderBy(asc(scormEnrollments.dueAt), desc(scormEnrollments.createdAt));
+    },
+
+    /** Every attempt of a learner's enrolments (or of one), for progress per SCO. */
+    async listOwnAttempts(learnerId: string, enrollmentIds: string[]): Promise<ScormAttemptRow[]> {
+      if (enrollmentIds.length === 0) return [];
+      return db
+        .select()
+        .from(scormAttempts)
+        .where(and(eq(scormAttempts.learnerId, learnerId), inArray(scormAttempts.enrollmentId, enrollmentIds)))
+        .orderBy(asc(scormAttempts.number));
+    },
+
+    async latestOwnAttempt(learnerId: string, enrollmentId: string, scoId: string): Promise<ScormAttemptRow | null> {
+      const [row] = await db
+        .select()
+        .from(scormAttempts)
+        .where(
+          and(
+            eq(scormAttempts.learnerId, learnerId),
+            eq(scormAttempts.enrollmentId, enrollmentId),
+            eq(scormAttempts.scoId, scoId),
+          ),
+        )
+        .orderBy(desc(scormAttempts.number))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertAttempt(values: typeof scormAttempts.$inferInsert): Promise<ScormAttemptRow> {
+      const [row] = await db.insert(scormAttempts).values(values).returning();
+      if (!row) throw new Error('inserting an attempt returned nothing');
+      return row;
+    },
+
+    /** A new session of an attempt begins: its total so far is the base the session's time is added to. */
+    async beginSession(learnerId: string, attemptId: string) {
+      await db
+        .update(scormAttempts)
+        .set({ sessionBaseSeconds: sql`${scormAttempts.totalTimeSeconds}` })
+        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
+    },
+
+    async markLaunched(learnerId: string, enrollmentId: string, scoId: string) {
+      await db
+        .update(scormEnrollments)
+        .set({ lastLaunchedAt: sql`now()`, lastScoId: scoId })
+        .where(and(eq(scormEnrollments.id, enrollmentId), eq(scormEnrollments.learnerId, learnerId)));
+    },
+
+    async findOwnAttempt(learnerId: string, attemptId: string, executor: Executor = db) {
+      const [row] = await executor
+        .select({ attempt: scormAttempts, sco: scormScos, pkg: scormPackages })
+        .from(scormAttempts)
+        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
+        .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
+        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
+      return row ?? null;
+    },
+
+    async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {
+      const [row] = await db.select().from(scormAttemptData).where(eq(scormAttemptData.attemptId, attemptId));
+      return row?.cmi ?? null;
+    },
+
+    /** Locks an attempt of this learner for a commit; null when it is not theirs. */
+    async lockOwnAttempt(executor: Executor, learnerId: string, attemptId: string): Promise<ScormAttemptRow | null> {
+      const [row] = await executor
+        .select()
+        .from(scormAttempts)
+        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async saveAttempt(
+      executor: Executor,
+      attemptId: string,
+      changes: Partial<typeof scormAttempts.$inferInsert>,
+      cmi: Record<string, unknown>,
+      interactions: Array<Omit<typeof scormInteractions.$inferInsert, 'attemptId'>>,
+    ) {
+      await executor
+        .update(scormAttempts)
+        .set({ ...changes, commitCount: sql`${scormAttempts.commitCount} + 1`, updatedAt: sql`now()` })
+        .where(eq(scormAttempts.id, attemptId));
+      await executor
+        .insert(scormAttemptData)
+        .values({ attemptId, cmi })
+        .onConflictDoUpdate({ target: scormAttemptData.attemptId, set: { cmi, updatedAt: sql`now()` } });
+      await executor.delete(scormInteractions).where(eq(scormInteractions.attemptId, attemptId));
+      if (interactions.length > 0) {
+        await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
+      }
+    },
+
+    /** Locks the enrolment and returns it with the attempts of every SCO, for rolling progress up. */
+    async lockEnrollmentProgress(executor: Executor, enrollmentId: string) {
+      const [enrollment] = await executor
+        .select()
+        .from(scormEnrollments)
+        .where(eq(scormEnrollments.id, enrollmentId))
+        .for('update');
+      if (!enrollment) return null;
+      const attempts = await executor.select().from(scormAttempts).where(eq(scormAttempts.enrollmentId, enrollmentId));
+      const scos = await executor
+        .select({ id: scormScos.id, scormType: scormScos.scormType })
+        .from(scormScos)
+        .where(eq(scormScos.packageId, enrollment.packageId));
+      return { enrollment, attempts, scos };
+    },
+
+    async stampEnrollment(executor: Executor, enrollmentId: string, changes: { completedAt?: Date; passedAt?: Date }) {
+      await executor
+        .update(scormEnrollments)
+        .set(changes)
+        .where(and(eq(scormEnrollments.id, enrollmentId)));
+    },
+
+    async packageAttempts(packageId: string) {
+      return db
+        .select({ attempt: scormAttempts, enrollmentId: scormEnrollments.id })
+        .from(scormAttempts)
+        .innerJoin(scormEnrollments, eq(scormEnrollments.id, scormAttempts.enrollmentId))
+        .where(eq(scormEnrollments.packageId, packageId));
+    },
+
+    async packageInteractionStats(packageId: string) {
+      return db
+        .select({
+          interactionId: scormInteractions.interactionId,
+          description: sql<string | null>`max(${scormInteractions.description})`,
+          type: sql<string | null>`max(${scormInteractions.type})`,
+          responses: sql<number>`count(*)::int`,
+          correct: sql<number>`count(*) filter (where ${scormInteractions.result} = 'correct')::int`,
+          incorrect: sql<number>`count(*) filter (where ${scormInteractions.result} in ('incorrect', 'wrong'))::int`,
+        })
+        .from(scormInteractions)
+        .innerJoin(scormAttempts, eq(scormAttempts.id, scormInteractions.attemptId))
+        .innerJoin(scormEnrollments, eq(scormEnrollments.id, scormAttempts.enrollmentId))
+        .where(eq(scormEnrollments.packageId, packageId))
+        .groupBy(scormInteractions.interactionId)
+        .orderBy(asc(scormInteractions.interactionId));
+    },
+  };
+}
+export type ScormRepository = ReturnType<typeof createScormRepository>;

@@ -1,0 +1,353 @@
+import type { Readable } from 'node:stream';
+import {
+  createScormEnrollmentsBodySchema,
+  listScormPackagesQuerySchema,
+  myScormEnrollmentListSchema,
+  scormAnalyticsSchema,
+  scormAttemptStartSchema,
+  scormCommitBodySchema,
+  scormCommitResultSchema,
+  scormEnrollmentListSchema,
+  scormLearnerListSchema,
+  scormLearnerSearchQuerySchema,
+  scormPackageDetailSchema,
+  scormPackageListSchema,
+  scormPackageSchema,
+  scormPlayerSessionSchema,
+  updateScormPackageBodySchema,
+  uploadScormPackageQuerySchema,
+} from '@portal/shared/scorm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import {
+  presentDetail,
+  presentEnrollment,
+  presentMyEnrollment,
+  presentPackage,
+  presentSession,
+} from './scorm.presenter.ts';
+import type { ScormActor, ScormService } from './scorm.service.ts';
+
+const packageParams = z.object({ packageId: z.uuid() });
+const enrollmentParams = z.object({ enrollmentId: z.uuid() });
+const packageEnrollmentParams = z.object({ packageId: z.uuid(), enrollmentId: z.uuid() });
+const previewScoParams = z.object({ packageId: z.uuid(), scoId: z.uuid() });
+const launchScoParams = z.object({ enrollmentId: z.uuid(), scoId: z.uuid() });
+const attemptParams = z.object({ attemptId: z.uuid() });
+
+/** ZIP uploads arrive as the raw body; these types pass straight through as a stream. */
+const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+
+async function actorOf(request: FastifyRequest): Promise<ScormActor> {
+  const { user } = request.auth();
+  return { id: user.id, name: user.name, role: await request.role() };
+}
+
+export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; maxPackageBytes: number }> = async (
+  app,
+  { scormService, maxPackageBytes },
+) => {
+  app.addContentTypeParser(ZIP_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
+  // sendBeacon on page hide can only send text/plain without a preflight; the body is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError('bad_request', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  const staff = app.requireRole('admin', 'instructor');
+
+  app.post(
+    '/api/scorm/packages',
+    {
+      onRequest: staff,
+      bodyLimit: maxPackageBytes + 1,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Upload a SCORM package: the ZIP is the raw body (application/zip), details in the query',
+        querystring: uploadScormPackageQuerySchema,
+        response: { 201: z.object({ package: scormPackageSchema }) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.body || typeof (request.body as Readable).pipe !== 'function') {
+        throw new AppError('unsupported_media_type', 'Send the package as the raw request body (application/zip).');
+      }
+      const created = await scormService.upload(await actorOf(request), request.query, request.body as Readable);
+      const pkg = await scormService.detail(await actorOf(request), created.id);
+      return reply.status(201).send({ package: presentPackage(pkg.pkg) });
+    },
+  );
+
+  app.post(
+    '/api/scorm/packages/:packageId/process',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Extract and parse an uploaded package; it ends ready, or failed with a reason',
+        params: packageParams,
+        response: { 200: z.object({ package: scormPackageSchema }) },
+      },
+    },
+    async (request) => {
+      const pkg = await scormService.process(await actorOf(request), request.params.packageId);
+      const detail = await scormService.detail(await actorOf(request), pkg.id);
+      return { package: presentPackage(detail.pkg) };
+    },
+  );
+
+  app.get(
+    '/api/scorm/packages',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Packages in the studio: all for admins, their own for instructors',
+        querystring: listScormPackagesQuerySchema,
+        response: { 200: scormPackageListSchema },
+      },
+    },
+    async (request) => ({
+      packages: (await scormService.list(await actorOf(request), request.query)).map(presentPackage),
+    }),
+  );
+
+  app.get(
+    '/api/scorm/packages/:packageId',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'A package with its organizations and SCOs',
+        params: packageParams,
+        response: { 200: scormPackageDetailSchema },
+      },
+    },
+    async (request) => presentDetail(await scormService.detail(await actorOf(request), request.params.packageId)),
+  );
+
+  app.patch(
+    '/api/scorm/packages/:packageId',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Change the title, description or visibility of a package',
+        params: packageParams,
+        body: updateScormPackageBodySchema,
+        response: { 200: z.object({ package: scormPackageSchema }) },
+      },
+    },
+    async (request) => {
+      const row = await scormService.update(await actorOf(request), request.params.packageId, request.body);
+      const detail = await scormService.detail(await actorOf(request), row.id);
+      return { package: presentPackage(detail.pkg) };
+    },
+  );
+
+  app.delete(
+    '/api/scorm/packages/:packageId',
+    {
+      onRequest: staff,
+      schema: { tags: ['scorm'], summary: 'Delete a package, its learner data and its files', params: packageParams },
+    },
+    async (request, reply) => {
+      await scormService.remove(await actorOf(request), request.params.packageId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/scorm/learners',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'People who can be enrolled, by name or email',
+        querystring: scormLearnerSearchQuerySchema,
+        response: { 200: scormLearnerListSchema },
+      },
+    },
+    async (request) => ({
+      learners: await scormService.searchLearners(await actorOf(request), request.query.search),
+    }),
+  );
+
+  app.get(
+    '/api/scorm/packages/:packageId/enrollments',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Learners enrolled in a package and how far they are',
+        params: packageParams,
+        response: { 200: scormEnrollmentListSchema },
+      },
+    },
+    async (request) => ({
+      enrollments: (await scormService.listEnrollments(await actorOf(request), request.params.packageId)).map(
+        presentEnrollment,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/scorm/packages/:packageId/enrollments',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Enrol learners, with an optional due date',
+        params: packageParams,
+        body: createScormEnrollmentsBodySchema,
+        response: { 200: scormEnrollmentListSchema },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      await scormService.enrol(actor, request.params.packageId, request.body);
+      return {
+        enrollments: (await scormService.listEnrollments(actor, request.params.packageId)).map(presentEnrollment),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/scorm/packages/:packageId/enrollments/:enrollmentId',
+    {
+      onRequest: staff,
+      schema: { tags: ['scorm'], summary: 'Remove an enrolment and its data', params: packageEnrollmentParams },
+    },
+    async (request, reply) => {
+      await scormService.unenrol(await actorOf(request), request.params.packageId, request.params.enrollmentId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/scorm/packages/:packageId/analytics',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Enrolled, attempted, completed, passed, scores, time and per-interaction results',
+        params: packageParams,
+        response: { 200: scormAnalyticsSchema },
+      },
+    },
+    async (request) => scormService.analytics(await actorOf(request), request.params.packageId),
+  );
+
+  app.get(
+    '/api/scorm/preview/:packageId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Open a package in preview: its managers, or anyone for a public package; nothing is recorded',
+        params: packageParams,
+        response: { 200: scormPlayerSessionSchema },
+      },
+    },
+    async (request) =>
+      presentSession(await scormService.previewSession(await actorOf(request), request.params.packageId)),
+  );
+
+  app.post(
+    '/api/scorm/preview/:packageId/scos/:scoId/attempt',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: 'The runtime data a preview of one SCO starts from',
+        params: previewScoParams,
+        response: { 200: scormAttemptStartSchema },
+      },
+    },
+    async (request) =>
+      scormService.previewAttempt(await actorOf(request), request.params.packageId, request.params.scoId),
+  );
+
+  app.post(
+    '/api/scorm/packages/:packageId/self-enrollment',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Enrol yourself in a public package, to launch it with your progress recorded',
+        params: packageParams,
+        response: { 200: z.object({ enrollment_id: z.string() }) },
+      },
+    },
+    async (request) => ({
+      enrollment_id: (await scormService.selfEnrol(await actorOf(request), request.params.packageId)).id,
+    }),
+  );
+
+  app.get(
+    '/api/scorm/launch/:enrollmentId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: "Open one of the signed-in learner's enrolments in the player",
+        params: enrollmentParams,
+        response: { 200: scormPlayerSessionSchema },
+      },
+    },
+    async (request) =>
+      presentSession(await scormService.launchSession(await actorOf(request), request.params.enrollmentId)),
+  );
+
+  app.post(
+    '/api/scorm/launch/:enrollmentId/scos/:scoId/attempt',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Resume the open attempt on a SCO, or start a new one when the last ended',
+        params: launchScoParams,
+        response: { 200: scormAttemptStartSchema },
+      },
+    },
+    async (request) =>
+      scormService.startAttempt(await actorOf(request), request.params.enrollmentId, request.params.scoId),
+  );
+
+  app.post(
+    '/api/scorm/attempts/:attemptId/commit',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: 'Store the runtime data of an attempt; refused values get their SCORM error code (422)',
+        params: attemptParams,
+        body: scormCommitBodySchema,
+        response: { 200: scormCommitResultSchema, 422: scormCommitResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await scormService.commit(await actorOf(request), request.params.attemptId, request.body);
+      return reply.status(result.result ? 200 : 422).send(result);
+    },
+  );
+
+  app.get(
+    '/api/scorm/my-enrollments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: "The signed-in learner's SCORM enrolments, with where to launch",
+        response: { 200: myScormEnrollmentListSchema },
+      },
+    },
+    async (request) => ({
+      enrollments: (await scormService.myEnrollments(await actorOf(request))).map(presentMyEnrollment),
+    }),
+  );
+};

@@ -1,0 +1,653 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Role } from '@portal/shared/roles';
+import type {
+  CreateScormEnrollmentsBody,
+  ListScormPackagesQuery,
+  ScormAnalytics,
+  ScormAttemptStart,
+  ScormCommitBody,
+  ScormCommitResult,
+  ScormEnrollmentStatus,
+  ScormOrganizationTree,
+  ScormScoSettings,
+  ScormTreeItem,
+  UpdateScormPackageBody,
+  UploadScormPackageQuery,
+} from '@portal/shared/scorm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import type { BlobStore } from '../files/blob-store.ts';
+import { ScormPackageError } from './scorm.errors.ts';
+import type { ScormAttemptRow, ScormPackageRow, ScormRepository, ScormScoRow } from './scorm.repository.ts';
+import { CONTENT_TOKEN_TTL_SECONDS, createContentToken, verifyContentToken } from './scorm-content-token.ts';
+import { inspectScormPackage } from './scorm-inspect.ts';
+import type { ScormItem, ScormManifest, ScormSco } from './scorm-manifest.ts';
+import {
+  buildLaunchCmi,
+  type RuntimeFamily,
+  runtimeFamilyOf,
+  summarizeCmi,
+  validateCommittedCmi,
+} from './scorm-runtime.ts';
+import { resolveSequencing } from './scorm-sequencing.ts';
+import { MANIFEST_FILE_NAME, type ScormPackageLimits } from './scorm-zip.ts';
+
+/** Who is asking, as the session and role say. */
+export type ScormActor = { id: string; name: string; role: Role };
+
+const ZIP_FOLDER = 'scorm-packages';
+const CONTENT_FOLDER = 'scorm-content';
+
+const notFound = () => new AppError('not_found', 'SCORM package not found.');
+
+/** Keeps a file name readable in a blob key while removing anything a key may not hold. */
+export function zipKeyFor(fileName: string, now = new Date()): string {
+  const base = path.basename(fileName.replace(/\\/g, '/'));
+  const safe =
+    base
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^\.+/, '')
+      .slice(-120) || 'package.zip';
+  return `${ZIP_FOLDER}/${now.getTime()}_${safe}`;
+}
+
+export function createScormService({
+  repository,
+  blobStore,
+  domainEvents,
+  limits,
+  contentSecret,
+  contentOrigin,
+  logger,
+  roleOf,
+}: {
+  repository: ScormRepository;
+  blobStore: BlobStore;
+  domainEvents: DomainEvents;
+  limits: ScormPackageLimits;
+  contentSecret: string;
+  /** Read when a player session is made, since an embedded content server on port 0 learns its port late. */
+  contentOrigin: () => string;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  roleOf: (userId: string) => Promise<Role>;
+}) {
+  const canManage = (actor: ScormActor, pkg: Pick<ScormPackageRow, 'createdBy'>) =>
+    actor.role === 'admin' || (actor.role === 'instructor' && pkg.createdBy === actor.id);
+
+  async function manageablePackage(actor: ScormActor, packageId: string) {
+    const pkg = await repository.findPackage(packageId);
+    if (!pkg || !canManage(actor, pkg)) throw notFound();
+    return pkg;
+  }
+
+  /** Whether this user may open a package's content: its managers, public packages, and enrolled learners. */
+  async function canOpenContent(userId: string, pkg: ScormPackageRow): Promise<boolean> {
+    if (pkg.status !== 'ready') return false;
+    if (pkg.isPublic || pkg.createdBy === userId) return true;
+    if (await repository.hasEnrollment(pkg.id, userId)) return true;
+    return (await roleOf(userId)) === 'admin';
+  }
+
+  function contentFor(actor: ScormActor, packageId: string) {
+    const token = createContentToken(contentSecret, {
+      packageId,
+      userId: actor.id,
+      expiresAt: Math.floor(Date.now() / 1000) + CONTENT_TOKEN_TTL_SECONDS,
+    });
+    const origin = contentOrigin();
+    return { origin, wrapper_url: `${origin}/scorm/w/${token}` };
+  }
+
+  async function rollUp(
+    tx: Parameters<Parameters<ScormRepository['transaction']>[0]>[0],
+    {
+      enrollmentId,
+      learnerId,
+      scoId,
+    }: {
+      enrollmentId: string;
+      learnerId: string;
+      scoId: string;
+    },
+  ) {
+    const progress = await repository.lockEnrollmentProgress(tx, enrollmentId);
+    if (!progress) return;
+    const { enrollment, attempts, scos } = progress;
+    const rollup = rollUpEnrollment(scos, attempts);
+    const now = new Date();
+    if (rollup.completed && !enrollment.completedAt) {
+      await repository.stampEnrollment(tx, enrollmentId, { completedAt: now });
+      await domainEvents.record(tx, {
+        type: 'scorm.completed',
+        userId: learnerId,
+        subjectId: enrollment.packageId,
+        payload: { packageId: enrollment.packageId, enrollmentId, scoId },
+      });
+    }
+    if (rollup.passed && !enrollment.passedAt) {
+      await repository.stampEnrollment(tx, enrollmentId, { passedAt: now });
+      await domainEvents.record(tx, {
+        type: 'scorm.passed',
+        userId: learnerId,
+        subjectId: enrollment.packageId,
+        payload: { packageId: enrollment.packageId, enrollmentId, scoId, score: rollup.score },
+      });
+    }
+  }
+
+  return {
+    canManage,
+
+    /** Streams an uploaded ZIP into the blob store and records the package as `uploading`. */
+    async upload(actor: ScormActor, query: UploadScormPackageQuery, body: Readable) {
+      const zipPath = zipKeyFor(query.file_name);
+      let size: number;
+      try {
+        ({ size } = await blobStore.put(zipPath, body, { maxBytes: limits.maxPackageBytes }));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'payload_too_large') {
+          throw new AppError('payload_too_large', `File is larger than ${limits.maxPackageBytes} bytes`);
+        }
+        throw error;
+      }
+      if (size === 0) {
+        await blobStore.delete(zipPath);
+        throw new AppError('bad_request', 'The uploaded file is empty.');
+      }
+      const title = query.title?.trim() || query.file_name.replace(/\.zip$/i, '').trim() || 'SCORM package';
+      return repository.insertPackage({
+        title,
+        description: query.description?.trim() || null,
+        zipPath,
+        status: 'uploading',
+        isPublic: query.is_public ?? false,
+        createdBy: actor.id,
+        metadata: { originalFileName: query.file_name, fileSize: size, uploadedAt: new Date().toISOString() },
+      });
+    },
+
+    /**
+     * Extracts, parses and checks an uploaded package: `uploading` -> `processing` -> `ready`, or `failed` with one
+     * reason. Calling it again on a package that is already past `uploading` only returns it.
+     */
+    async process(actor: ScormActor, packageId: string) {
+      const pkg = await manageablePackage(actor, packageId);
+      const claimed = await repository.transitionPackage(packageId, 'uploading', { status: 'processing' });
+      if (!claimed) return pkg;
+      const extractPath = `${CONTENT_FOLDER}/${packageId}`;
+      try {
+        await blobStore.deletePrefix(extractPath);
+        const inspection = await inspectScormPackage({
+          zipPath: blobStore.localPath(pkg.zipPath),
+          targetDir: blobStore.localPath(extractPath),
+          limits,
+        });
+        const root = `${extractPath}${inspection.rootPrefix ? `/${inspection.rootPrefix.replace(/\/$/, '')}` : ''}`;
+        await repository.transaction(async (tx) => {
+          await repository.insertScos(scoRows(packageId, inspection.manifest.scos), tx);
+          await repository.transitionPackage(
+            packageId,
+            'processing',
+            {
+              status: 'ready',
+              version: inspection.manifest.version,
+              manifestPath: `${root}/${MANIFEST_FILE_NAME}`,
+              extractPath: root,
+              structure: structureOf(inspection.manifest),
+              fileCount: inspection.fileCount,
+              unpackedBytes: inspection.unpackedBytes,
+            },
+            tx,
+          );
+        });
+      } catch (error) {
+        await blobStore.deletePrefix(extractPath).catch(() => undefined);
+        const known = error instanceof ScormPackageError;
+        if (!known) logger.error({ err: error, packageId }, 'SCORM package processing failed');
+        await repository.transitionPackage(packageId, 'processing', {
+          status: 'failed',
+          failureReason: known ? error.reason : 'internal',
+          failureMessage: known ? error.message : 'The package could not be processed because of an error on our side.',
+        });
+      }
+      return (await repository.findPackage(packageId)) ?? pkg;
+    },
+
+    failInterrupted: () =>
+      repository.failInterrupted('Processing was interrupted when the server stopped. Upload the package again.'),
+
+    async list(actor: ScormActor, query: ListScormPackagesQuery) {
+      return repository.listPackages({ ownerId: actor.role === 'admin' ? null : actor.id, ...query });
+    },
+
+    async detail(actor: ScormActor, packageId: string) {
+      const pkg = await manageablePackage(actor, packageId);
+      return { pkg, scos: await repository.listScos(packageId) };
+    },
+
+    async update(actor: ScormActor, packageId: string, changes: UpdateScormPackageBody) {
+      await manageablePackage(actor, packageId);
+      const row = await repository.updatePackage(packageId, {
+        ...(changes.title !== undefined ? { title: changes.title } : {}),
+        ...(changes.description !== undefined ? { description: changes.description || null } : {}),
+        ...(changes.is_public !== undefined ? { isPublic: changes.is_public } : {}),
+      });
+      if (!row) throw notFound();
+      return (await repository.findPackage(packageId)) ?? row;
+    },
+
+    /** Deletes the package, its learners' data and its files (the ZIP and the extracted folder). */
+    async remove(actor: ScormActor, packageId: string) {
+      const pkg = await manageablePackage(actor, packageId);
+      await repository.deletePackage(packageId);
+      await blobStore.deletePrefix(`${CONTENT_FOLDER}/${packageId}`);
+      await blobStore.delete(pkg.zipPath);
+    },
+
+    async searchLearners(_actor: ScormActor, search: string | undefined) {
+      return repository.searchPeople(search);
+    },
+
+    async listEnrollments(actor: ScormActor, packageId: string) {
+      await manageablePackage(actor, packageId);
+      const [rows, attempts] = await Promise.all([
+        repository.listEnrollments(packageId),
+        repository.packageAttempts(packageId),
+      ]);
+      return rows.map((row) => ({
+        ...row,
+        status: enrollmentStatus(
+          row.enrollment,
+          attempts.filter((attempt) => attempt.enrollmentId === row.enrollment.id).map((entry) => entry.attempt),
+        ),
+      }));
+    },
+
+    async enrol(actor: ScormActor, packageId: string, body: CreateScormEnrollmentsBody) {
+      const pkg = await manageablePackage(actor, packageId);
+      if (pkg.status !== 'ready') throw new AppError('conflict', 'Only a package that is ready can be assigned.');
+      const requested = [...new Set(body.learner_ids)];
+      const existing = await repository.existingUserIds(requested);
+      if (existing.length !== requested.length) throw new AppError('bad_request', 'Some of the learners do not exist.');
+      await repository.upsertEnrollments(packageId, existing, {
+        dueAt: body.due_at ? new Date(body.due_at) : null,
+        assignedBy: actor.id,
+      });
+    },
+
+    async unenrol(actor: ScormActor, packageId: string, enrollmentId: string) {
+      await manageablePackage(actor, packageId);
+      if (!(await repository.deleteEnrollment(packageId, enrollmentId))) {
+        throw new AppError('not_found', 'Enrolment not found.');
+      }
+    },
+
+    async analytics(actor: ScormActor, packageId: string): Promise<ScormAnalytics> {
+      await manageablePackage(actor, packageId);
+      const [enrollments, attempts, interactions] = await Promise.all([
+        repository.listEnrollments(packageId),
+        repository.packageAttempts(packageId),
+        repository.packageInteractionStats(packageId),
+      ]);
+      const bestScores = new Map<string, number>();
+      const attempted = new Set<string>();
+      for (const { attempt, enrollmentId } of attempts) {
+        if (attempt.commitCount > 0) attempted.add(enrollmentId);
+        if (attempt.scoreScaled !== null) {
+          bestScores.set(enrollmentId, Math.max(bestScores.get(enrollmentId) ?? -1, attempt.scoreScaled));
+        }
+      }
+      const scores = [...bestScores.values()];
+      return {
+        enrolled: enrollments.length,
+        attempted: attempted.size,
+        completed: enrollments.filter((row) => row.enrollment.completedAt).length,
+        passed: enrollments.filter((row) => row.enrollment.passedAt).length,
+        average_score:
+          scores.length === 0
+            ? null
+            : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 1000) / 10,
+        total_time_seconds: Math.round(attempts.reduce((sum, { attempt }) => sum + attempt.totalTimeSeconds, 0)),
+        interactions: interactions.map((row) => ({
+          interaction_id: row.interactionId,
+          description: row.description,
+          type: row.type,
+          responses: row.responses,
+          correct: row.correct,
+          incorrect: row.incorrect,
+          other: row.responses - row.correct - row.incorrect,
+        })),
+      };
+    },
+
+    /** Preview: managers of the package, or anyone signed in for a public one. Nothing is recorded. */
+    async previewSession(actor: ScormActor, packageId: string) {
+      const pkg = await repository.findPackage(packageId);
+      if (pkg?.status !== 'ready' || !(canManage(actor, pkg) || pkg.isPublic)) throw notFound();
+      const scos = await repository.listScos(packageId);
+      return {
+        mode: 'preview' as const,
+        pkg,
+        scos,
+        enrollmentId: null,
+        progress: [],
+        resumeScoId: null,
+        canSelfEnroll: pkg.isPublic,
+        content: contentFor(actor, packageId),
+      };
+    },
+
+    /** Launch: the learner's own enrolment, with progress per SCO. */
+    async launchSession(actor: ScormActor, enrollmentId: string) {
+      const enrollment = await repository.findOwnEnrollment(actor.id, enrollmentId);
+      if (!enrollment) throw new AppError('not_found', 'Enrolment not found.');
+      const pkg = await repository.findPackage(enrollment.packageId);
+      if (pkg?.status !== 'ready') throw new AppError('not_found', 'Enrolment not found.');
+      const [scos, attempts] = await Promise.all([
+        repository.listScos(pkg.id),
+        repository.listOwnAttempts(actor.id, [enrollmentId]),
+      ]);
+      return {
+        mode: 'launch' as const,
+        pkg,
+        scos,
+        enrollmentId,
+        progress: scoProgress(scos, attempts),
+        resumeScoId: enrollment.lastScoId,
+        canSelfEnroll: false,
+        content: contentFor(actor, pkg.id),
+      };
+    },
+
+    /** A learner opening a public package gets an enrolment of their own, so the attempt is recorded. */
+    async selfEnrol(actor: ScormActor, packageId: string) {
+      const pkg = await repository.findPackage(packageId);
+      if (pkg?.status !== 'ready' || !(pkg.isPublic || canManage(actor, pkg))) throw notFound();
+      return repository.ensureOwnEnrollment(packageId, actor.id);
+    },
+
+    /** The cmi data a preview starts from: a learner with no history, in browse mode. */
+    async previewAttempt(actor: ScormActor, packageId: string, scoId: string): Promise<ScormAttemptStart> {
+      const pkg = await repository.findPackage(packageId);
+      if (pkg?.status !== 'ready' || !(canManage(actor, pkg) || pkg.isPublic)) throw notFound();
+      const sco = await repository.findSco(packageId, scoId);
+      if (!sco) throw new AppError('not_found', 'SCO not found.');
+      return {
+        attempt_id: '',
+        number: 0,
+        entry: 'ab-initio',
+        learner: { id: actor.id, name: actor.name },
+        cmi: buildLaunchCmi({
+          family: runtimeFamilyOf(pkg.version ?? '1.2'),
+          learner: actor,
+          settings: sco.settings,
+          stored: null,
+          entry: 'ab-initio',
+          totalSeconds: 0,
+          mode: 'browse',
+        }),
+      };
+    },
+
+    /**
+     * Opens the attempt a launch runs in: the latest one when it has not ended (resumed with its data), else a new
+     * one. A fresh session starts either way, so its time adds to the attempt's total.
+     */
+    async startAttempt(actor: ScormActor, enrollmentId: string, scoId: string): Promise<ScormAttemptStart> {
+      const enrollment = await repository.findOwnEnrollment(actor.id, enrollmentId);
+      if (!enrollment) throw new AppError('not_found', 'Enrolment not found.');
+      const pkg = await repository.findPackage(enrollment.packageId);
+      if (pkg?.status !== 'ready') throw new AppError('not_found', 'Enrolment not found.');
+      const sco = await repository.findSco(pkg.id, scoId);
+      if (!sco) throw new AppError('not_found', 'SCO not found.');
+
+      const latest = await repository.latestOwnAttempt(actor.id, enrollmentId, scoId);
+      let attempt: ScormAttemptRow;
+      let stored: Record<string, unknown> | null = null;
+      if (latest && !latest.endedAt) {
+        attempt = latest;
+        stored = await repository.findAttemptData(latest.id);
+        await repository.beginSession(actor.id, latest.id);
+      } else {
+        attempt = await repository.insertAttempt({
+          enrollmentId,
+          scoId,
+          learnerId: actor.id,
+          number: (latest?.number ?? 0) + 1,
+        });
+      }
+      await repository.markLaunched(actor.id, enrollmentId, scoId);
+      const entry = stored && attempt.commitCount > 0 ? 'resume' : 'ab-initio';
+      return {
+        attempt_id: attempt.id,
+        number: attempt.number,
+        entry,
+        learner: { id: actor.id, name: actor.name },
+        cmi: buildLaunchCmi({
+          family: runtimeFamilyOf(pkg.version ?? '1.2'),
+          learner: actor,
+          settings: sco.settings,
+          stored,
+          entry,
+          totalSeconds: attempt.totalTimeSeconds,
+          mode: 'normal',
+        }),
+      };
+    },
+
+    /**
+     * Stores a commit of the learner's own attempt. Values the runtime would refuse are answered with its SCORM
+     * error code and change nothing; a terminating commit without `suspend` ends the attempt.
+     */
+    async commit(actor: ScormActor, attemptId: string, body: ScormCommitBody): Promise<ScormCommitResult> {
+      const found = await repository.findOwnAttempt(actor.id, attemptId);
+      if (!found) throw new AppError('not_found', 'Attempt not found.');
+      const { attempt, sco, pkg } = found;
+      const family = runtimeFamilyOf(pkg.version ?? '1.2');
+      if (attempt.endedAt) {
+        return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
+      }
+      const stored = await repository.findAttemptData(attemptId);
+      const launchCmi = buildLaunchCmi({
+        family,
+        learner: actor,
+        settings: sco.settings,
+        stored,
+        entry: stored ? 'resume' : 'ab-initio',
+        totalSeconds: attempt.sessionBaseSeconds,
+        mode: 'normal',
+      });
+      const validation = validateCommittedCmi({ family, launchCmi, committed: body.cmi });
+      if (!validation.ok) {
+        return { result: false, errorCode: validation.errorCode, message: validation.message };
+      }
+      if (validation.warnings.length > 0) logger.warn({ attemptId, warnings: validation.warnings }, 'SCORM commit');
+
+      const summary = summarizeCmi({ family, cmi: body.cmi, settings: sco.settings });
+      const ended = Boolean(body.terminate) && attemptEnds(family, summary);
+      await repository.transaction(async (tx) => {
+        const locked = await repository.lockOwnAttempt(tx, actor.id, attemptId);
+        if (!locked || locked.endedAt) return;
+        await repository.saveAttempt(
+          tx,
+          attemptId,
+          {
+            completionStatus: summary.completionStatus,
+            successStatus: summary.successStatus,
+            scoreRaw: summary.scoreRaw,
+            scoreScaled: summary.scoreScaled,
+            location: summary.location,
+            exit: summary.exit,
+            totalTimeSeconds: locked.sessionBaseSeconds + summary.sessionSeconds,
+            ...(ended ? { endedAt: new Date() } : {}),
+          },
+          storableCmi(body.cmi),
+          summary.interactions,
+        );
+        await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
+      });
+      void domainEvents.flush();
+      return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
+    },
+
+    async myEnrollments(actor: ScormActor) {
+      const rows = await repository.listOwnEnrollments(actor.id);
+      const attempts = await repository.listOwnAttempts(
+        actor.id,
+        rows.map((row) => row.enrollment.id),
+      );
+      const scosByPackage = new Map<string, ScormScoRow[]>();
+      for (const row of rows) {
+        if (!scosByPackage.has(row.pkg.id)) scosByPackage.set(row.pkg.id, await repository.listScos(row.pkg.id));
+      }
+      return rows.map(({ enrollment, pkg }) => {
+        const scos = scosByPackage.get(pkg.id) ?? [];
+        const own = attempts.filter((attempt) => attempt.enrollmentId === enrollment.id);
+        const progress = scoProgress(scos, own);
+        const firstLaunchable = scos.find((sco) => sco.isVisible) ?? scos[0];
+        return {
+          enrollment,
+          pkg,
+          status: enrollmentStatus(enrollment, own),
+          completedScos: progress.filter((entry) => entry.completion_status === 'completed').length,
+          totalScos: scos.length,
+          launchScoId: enrollment.lastScoId ?? firstLaunchable?.id ?? null,
+        };
+      });
+    },
+
+    /** The package folder a content token opens, or null when the token or the reader's access is gone. */
+    async contentRoot(token: string): Promise<string | null> {
+      const grant = verifyContentToken(contentSecret, token);
+      if (!grant) return null;
+      const pkg = await repository.findPackage(grant.packageId);
+      if (!pkg?.extractPath || !(await canOpenContent(grant.userId, pkg))) return null;
+      return pkg.extractPath;
+    },
+  };
+}
+export type ScormService = ReturnType<typeof createScormService>;
+
+function scoRows(packageId: string, scos: ScormSco[]) {
+  return scos.map((sco, position) => ({
+    packageId,
+    organizationId: sco.organizationId,
+    itemId: sco.itemId,
+    parentItemId: sco.parentItemId,
+    resourceId: sco.resourceId,
+    title: sco.title.slice(0, 500),
+    launchUrl: sco.href,
+    scormType: sco.scormType,
+    isVisible: sco.isVisible,
+    position,
+    settings: {
+      parameters: sco.parameters,
+      mastery_score: sco.masteryScore,
+      completion_threshold: sco.completionThreshold,
+      time_limit_action: sco.timeLimitAction,
+      data_from_lms: sco.dataFromLms,
+      max_time_allowed: sco.maxTimeAllowed,
+      prerequisites: sco.prerequisites,
+    } satisfies ScormScoSettings,
+  }));
+}
+
+function structureOf(manifest: ScormManifest) {
+  const treeItem = (item: ScormItem): ScormTreeItem => ({
+    item_id: item.id,
+    title: item.title,
+    is_visible: item.isVisible,
+    launchable: item.href !== null,
+    sequencing: (resolveSequencing(item.sequencing, manifest.sequencingCollection) as Record<string, unknown>) ?? null,
+    hide_lms_ui: item.presentation?.hideLmsUi ?? [],
+    children: item.children.map(treeItem),
+  });
+  const organizations: ScormOrganizationTree[] = manifest.organizations.map((organization) => ({
+    id: organization.id,
+    title: organization.title,
+    sequencing:
+      (resolveSequencing(organization.sequencing, manifest.sequencingCollection) as Record<string, unknown>) ?? null,
+    items: organization.items.map(treeItem),
+  }));
+  return {
+    defaultOrganizationId: manifest.defaultOrganizationId,
+    organizations,
+    sequencingCollection: manifest.sequencingCollection,
+  };
+}
+
+/** SCORM 2004 ends an attempt on any exit but `suspend`; SCORM 1.2 content rarely says, so a finished SCO ends it. */
+function attemptEnds(family: RuntimeFamily, summary: ReturnType<typeof summarizeCmi>): boolean {
+  if (summary.exit === 'suspend') return false;
+  if (summary.exit === 'logout' || summary.exit === 'normal' || summary.exit === 'time-out') return true;
+  if (family === '2004' && summary.exit === null) return summary.completionStatus === 'completed';
+  return summary.completionStatus === 'completed';
+}
+
+/** The stored copy leaves out the navigation request, which belongs to the moment it was made. */
+function storableCmi(cmi: Record<string, unknown>): Record<string, unknown> {
+  const { adl: _adl, ...rest } = cmi;
+  return rest;
+}
+
+type ProgressAttempt = Pick<
+  ScormAttemptRow,
+  'scoId' | 'completionStatus' | 'successStatus' | 'scoreScaled' | 'commitCount' | 'number'
+>;
+
+/** Best outcome per SCO over all attempts: completed or passed once counts for good. */
+export function scoProgress(scos: Array<Pick<ScormScoRow, 'id'>>, attempts: ProgressAttempt[]) {
+  return scos.map((sco) => {
+    const own = attempts.filter((attempt) => attempt.scoId === sco.id);
+    const completed = own.some((attempt) => attempt.completionStatus === 'completed');
+    const passed = own.some((attempt) => attempt.successStatus === 'passed');
+    const latest = own.reduce<ProgressAttempt | null>(
+      (last, attempt) => (!last || attempt.number > last.number ? attempt : last),
+      null,
+    );
+    const scores = own.map((attempt) => attempt.scoreScaled).filter((score): score is number => score !== null);
+    return {
+      sco_id: sco.id,
+      completion_status: completed ? 'completed' : (latest?.completionStatus ?? 'not attempted'),
+      success_status: passed ? 'passed' : (latest?.successStatus ?? 'unknown'),
+      score_scaled: scores.length > 0 ? Math.max(...scores) : null,
+      attempts: own.length,
+    };
+  });
+}
+
+/**
+ * A package is completed when every SCO is (assets count once opened), and passed when it is completed or passed
+ * throughout, at least one SCO passed and none is left failed.
+ */
+export function rollUpEnrollment(
+  scos: Array<Pick<ScormScoRow, 'id' | 'scormType'>>,
+  attempts: ProgressAttempt[],
+): { completed: boolean; passed: boolean; score: number | null } {
+  const tracked = scos.some((sco) => sco.scormType === 'sco') ? scos.filter((sco) => sco.scormType === 'sco') : scos;
+  const assets = new Set(scos.filter((sco) => sco.scormType === 'asset').map((sco) => sco.id));
+  const progress = scoProgress(tracked, attempts);
+  const done = (entry: (typeof progress)[number]) =>
+    entry.completion_status === 'completed' || (assets.has(entry.sco_id) && entry.attempts > 0);
+  const completed = progress.length > 0 && progress.every(done);
+  const passed =
+    progress.length > 0 &&
+    progress.every((entry) => done(entry) || entry.success_status === 'passed') &&
+    progress.some((entry) => entry.success_status === 'passed') &&
+    !progress.some((entry) => entry.success_status === 'failed');
+  const scores = progress.map((entry) => entry.score_scaled).filter((score): score is number => score !== null);
+  const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1000) / 10 : null;
+  return { completed, passed, score };
+}
+
+function enrollmentStatus(
+  enrollment: { completedAt: Date | null; passedAt: Date | null },
+  attempts: ProgressAttempt[],
+): ScormEnrollmentStatus {
+  if (enrollment.passedAt) return 'passed';
+  if (attempts.some((attempt) => attempt.successStatus === 'failed') && !enrollment.completedAt) return 'failed';
+  if (enrollment.completedAt) return 'completed';
+  return attempts.some((attempt) => attempt.commitCount > 0) ? 'in_progress' : 'not_started';
+}

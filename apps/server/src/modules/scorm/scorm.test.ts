@@ -1,0 +1,440 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  MyScormEnrollment,
+  ScormAnalytics,
+  ScormAttemptStart,
+  ScormEnrollment,
+  ScormPackage,
+  ScormPackageDetail,
+  ScormPlayerSession,
+} from '@portal/shared/scorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import type { DomainEvent } from '../events/domain-event.types.ts';
+import {
+  createScormPerson,
+  SCORM_SAMPLES_DIR,
+  type ScormPerson,
+  scorm12Manifest,
+  scorm2004Manifest,
+  writeZip,
+} from './scorm.testing.ts';
+
+const QUIZ_12 = scorm12Manifest(`
+  <organizations default="org"><organization identifier="org"><title>Quiz course</title>
+    <item identifier="quiz" identifierref="r1"><title>Quiz</title><adlcp:masteryscore>80</adlcp:masteryscore></item>
+  </organization></organizations>
+  <resources><resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="index.html"/></resources>`);
+
+const TWO_SCOS_2004 = scorm2004Manifest(`
+  <organizations default="org"><organization identifier="org"><title>Two lessons</title>
+    <item identifier="one" identifierref="r1"><title>One</title></item>
+    <item identifier="two" identifierref="r2"><title>Two</title></item>
+    <imsss:sequencing><imsss:controlMode choice="true" flow="true"/></imsss:sequencing>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r1" type="webcontent" adlcp:scormType="sco" href="one.html"/>
+    <resource identifier="r2" type="webcontent" adlcp:scormType="sco" href="two.html"/>
+  </resources>`);
+
+describe.each(testTargets())('SCORM packages on $name', (target) => {
+  let app: App;
+  let database: Database;
+  let close: () => Promise<void>;
+  let dataDir: string;
+  let workDir: string;
+  let admin: ScormPerson;
+  let instructor: ScormPerson;
+  let otherInstructor: ScormPerson;
+  let learner: ScormPerson;
+  let otherLearner: ScormPerson;
+  const events: DomainEvent[] = [];
+
+  const call = async <T>(
+    person: ScormPerson,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: T }> => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: person.headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
+  };
+
+  const upload = async (person: ScormPerson, file: string, query = '') => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/scorm/packages?file_name=${encodeURIComponent(path.basename(file))}${query}`,
+      headers: { ...person.headers, 'content-type': 'application/zip' },
+      payload: await readFile(file),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ package: ScormPackage }>().package;
+  };
+
+  const uploadAndProcess = async (person: ScormPerson, file: string, query = '') => {
+    const uploaded = await upload(person, file, query);
+    const processed = await call<{ package: ScormPackage }>(
+      person,
+      'POST',
+      `/api/scorm/packages/${uploaded.id}/process`,
+    );
+    expect(processed.status).toBe(200);
+    return processed.body.package;
+  };
+
+  const built = async (name: string, manifest: string, pages: string[]) =>
+    writeZip(path.join(workDir, name), [
+      { name: 'imsmanifest.xml', content: manifest },
+      ...pages.map((page) => ({ name: page, content: `<html><body>${page}</body></html>` })),
+    ]);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-scorm-${target.name}-`));
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'portal-scorm-zips-'));
+    const started = await startTestApp(target, { dataDir });
+    app = started.app;
+    database = started.database;
+    close = started.close;
+    app.domainEvents.subscribe('scorm-test-recorder', async (event) => {
+      events.push(event);
+    });
+    [admin, instructor, otherInstructor, learner, otherLearner] = await Promise.all([
+      createScormPerson(app, database.db, 'admin'),
+      createScormPerson(app, database.db, 'instructor'),
+      createScormPerson(app, database.db, 'instructor'),
+      createScormPerson(app, database.db, 'learner'),
+      createScormPerson(app, database.db, 'learner'),
+    ]);
+  });
+  afterAll(async () => {
+    await close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('imports every published sample with its SCOs, stored as {timestamp}_{filename}, private and owned by the uploader', async () => {
+    const samples: Array<[string, string, number, string]> = [
+      ['golf12-singlesco.zip', '1.2', 1, 'shared/launchpage.html'],
+      ['golf12-minimum-calls.zip', '1.2', 18, 'Playing/Playing.html'],
+      ['golf2004-3rd-runtime-basic.zip', '2004-3rd', 1, 'shared/launchpage.html'],
+      ['golf2004-3rd-simple-remediation.zip', '2004-3rd', 8, 'shared/launchpage.html?content=playing'],
+    ];
+    for (const [file, version, scoCount, firstLaunch] of samples) {
+      const uploaded = await upload(instructor, path.join(SCORM_SAMPLES_DIR, file));
+      expect(uploaded).toMatchObject({ status: 'uploading', is_public: false, created_by: instructor.id });
+      expect(uploaded.title).toBe(file.replace(/\.zip$/, ''));
+      expect(uploaded.zip_path).toMatch(new RegExp(`^scorm-packages/\\d{13}_${file.replace('.', '\\.')}$`));
+      expect(uploaded.metadata).toMatchObject({ originalFileName: file, fileSize: expect.any(Number) });
+      expect(existsSync(path.join(dataDir, 'files', uploaded.zip_path))).toBe(true);
+
+      const processed = await call<{ package: ScormPackage }>(
+        instructor,
+        'POST',
+        `/api/scorm/packages/${uploaded.id}/process`,
+      );
+      expect(processed.body.package).toMatchObject({ status: 'ready', version, sco_count: scoCount });
+      const detail = await call<ScormPackageDetail>(instructor, 'GET', `/api/scorm/packages/${uploaded.id}`);
+      expect(detail.body.scos).toHaveLength(scoCount);
+      expect(detail.body.scos[0]?.launch_url).toBe(firstLaunch);
+      expect(existsSync(path.join(dataDir, 'files', detail.body.package.manifest_path ?? ''))).toBe(true);
+    }
+
+    const own = await call<{ packages: ScormPackage[] }>(instructor, 'GET', '/api/scorm/packages');
+    expect(own.body.packages).toHaveLength(4);
+    const searched = await call<{ packages: ScormPackage[] }>(
+      instructor,
+      'GET',
+      '/api/scorm/packages?search=remediation',
+    );
+    expect(searched.body.packages.map((pkg) => pkg.title)).toEqual(['golf2004-3rd-simple-remediation']);
+    expect(
+      (await call<{ packages: ScormPackage[] }>(otherInstructor, 'GET', '/api/scorm/packages')).body.packages,
+    ).toEqual([]);
+    expect(
+      (await call<{ packages: ScormPackage[] }>(admin, 'GET', '/api/scorm/packages')).body.packages.length,
+    ).toBeGreaterThanOrEqual(4);
+    expect((await call(learner, 'GET', '/api/scorm/packages')).status).toBe(403);
+  });
+
+  it('marks a broken upload failed with one clear reason and keeps no extracted files', async () => {
+    const notZip = path.join(workDir, 'slides.zip');
+    await writeFile(notZip, 'this is a PowerPoint file, honestly');
+    const failed = await uploadAndProcess(instructor, notZip);
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'not_a_zip' });
+    expect(existsSync(path.join(dataDir, 'files', 'scorm-content', failed.id))).toBe(false);
+
+    const missing = await uploadAndProcess(instructor, await built('missing-launch.zip', QUIZ_12, ['other.html']));
+    expect(missing).toMatchObject({ status: 'failed', failure_reason: 'missing_launch_file' });
+    expect(missing.failure_message).toContain('index.html');
+
+    const traversal = path.join(workDir, 'traversal.zip');
+    await writeZip(
+      traversal,
+      [
+        { name: 'imsmanifest.xml', content: QUIZ_12 },
+        { name: 'xx/evil.html', content: 'x' },
+      ],
+      {
+        rewrite: [['xx/evil.html', '../evil.html']],
+      },
+    );
+    expect(await uploadAndProcess(instructor, traversal)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'path_escape',
+    });
+    expect(existsSync(path.join(dataDir, 'files', 'evil.html'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'evil.html'))).toBe(false);
+
+    const notZipName = await app.inject({
+      method: 'POST',
+      url: '/api/scorm/packages?file_name=notes.pdf',
+      headers: { ...instructor.headers, 'content-type': 'application/zip' },
+      payload: Buffer.from('x'),
+    });
+    expect(notZipName.statusCode).toBe(400);
+    const asLearner = await app.inject({
+      method: 'POST',
+      url: '/api/scorm/packages?file_name=a.zip',
+      headers: { ...learner.headers, 'content-type': 'application/zip' },
+      payload: Buffer.from('x'),
+    });
+    expect(asLearner.statusCode).toBe(403);
+  });
+
+  it('lets the owner edit and delete a package (files too) while another instructor gets 404 and changes nothing', async () => {
+    const pkg = await uploadAndProcess(
+      instructor,
+      await built('edit-me.zip', QUIZ_12, ['index.html']),
+      '&title=Quiz%20one',
+    );
+    expect(pkg.title).toBe('Quiz one');
+    const foreign = await call(otherInstructor, 'PATCH', `/api/scorm/packages/${pkg.id}`, { title: 'Mine now' });
+    expect(foreign.status).toBe(404);
+    expect((await call(otherInstructor, 'DELETE', `/api/scorm/packages/${pkg.id}`)).status).toBe(404);
+
+    const edited = await call<{ package: ScormPackage }>(instructor, 'PATCH', `/api/scorm/packages/${pkg.id}`, {
+      title: 'Quiz renamed',
+      description: 'Checks the basics.',
+      is_public: true,
+    });
+    expect(edited.body.package).toMatchObject({
+      title: 'Quiz renamed',
+      description: 'Checks the basics.',
+      is_public: true,
+    });
+    expect(
+      (await call<{ package: ScormPackage }>(admin, 'PATCH', `/api/scorm/packages/${pkg.id}`, { is_public: false }))
+        .status,
+    ).toBe(200);
+
+    expect((await call(instructor, 'DELETE', `/api/scorm/packages/${pkg.id}`)).status).toBe(204);
+    expect((await call(instructor, 'GET', `/api/scorm/packages/${pkg.id}`)).status).toBe(404);
+    expect(existsSync(path.join(dataDir, 'files', pkg.zip_path))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'files', 'scorm-content', pkg.id))).toBe(false);
+  });
+
+  it('records a learner’s launch, resumes it, refuses bad values with SCORM error codes and emits completion once', async () => {
+    const pkg = await uploadAndProcess(instructor, await built('quiz.zip', QUIZ_12, ['index.html']));
+    const enrolled = await call<{ enrollments: ScormEnrollment[] }>(
+      instructor,
+      'POST',
+      `/api/scorm/packages/${pkg.id}/enrollments`,
+      { learner_ids: [learner.id], due_at: '2030-01-31T17:00:00.000Z' },
+    );
+    expect(enrolled.body.enrollments).toMatchObject([
+      { learner: { id: learner.id }, due_at: '2030-01-31T17:00:00.000Z', status: 'not_started' },
+    ]);
+    const enrollmentId = enrolled.body.enrollments[0]?.id ?? '';
+
+    const mine = await call<{ enrollments: MyScormEnrollment[] }>(learner, 'GET', '/api/scorm/my-enrollments');
+    expect(mine.body.enrollments).toMatchObject([{ id: enrollmentId, package: { title: 'quiz' }, total_scos: 1 }]);
+    const scoId = mine.body.enrollments[0]?.launch_sco_id ?? '';
+    expect((await call(otherLearner, 'GET', `/api/scorm/launch/${enrollmentId}`)).status).toBe(404);
+
+    const session = await call<ScormPlayerSession>(learner, 'GET', `/api/scorm/launch/${enrollmentId}`);
+    expect(session.body).toMatchObject({ mode: 'launch', package: { version: '1.2' }, scos: [{ id: scoId }] });
+    expect(session.body.content.wrapper_url).toMatch(/^http:\/\/localhost:3001\/scorm\/w\//);
+
+    const first = await call<ScormAttemptStart>(
+      learner,
+      'POST',
+      `/api/scorm/launch/${enrollmentId}/scos/${scoId}/attempt`,
+    );
+    expect(first.body).toMatchObject({
+      number: 1,
+      entry: 'ab-initio',
+      cmi: { core: { student_id: learner.id, entry: 'ab-initio' } },
+    });
+    expect(first.body.cmi).toMatchObject({ student_data: { mastery_score: '80' } });
+    const attemptUrl = `/api/scorm/attempts/${first.body.attempt_id}/commit`;
+
+    const bad = await call<{ result: boolean; errorCode: number }>(learner, 'POST', attemptUrl, {
+      cmi: { core: { lesson_status: 'finished-ish', score: { raw: 'lots' } } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ result: false, errorCode: 405 });
+    const foreign = await call(otherLearner, 'POST', attemptUrl, { cmi: { core: { lesson_location: 'p9' } } });
+    expect(foreign.status).toBe(404);
+
+    const saved = await call<{ result: boolean }>(learner, 'POST', attemptUrl, {
+      cmi: {
+        suspend_data: 'page=3;answers=a,b',
+        core: { lesson_location: 'page-3', lesson_status: 'incomplete', exit: 'suspend', session_time: '00:02:00' },
+        interactions: { '0': { id: 'q1', type: 'choice', student_response: 'b', result: 'wrong' } },
+      },
+    });
+    expect(saved.body).toEqual({ result: true, errorCode: 0 });
+
+    const resumed = await call<ScormAttemptStart>(
+      learner,
+      'POST',
+      `/api/scorm/launch/${enrollmentId}/scos/${scoId}/attempt`,
+    );
+    expect(resumed.body).toMatchObject({
+      attempt_id: first.body.attempt_id,
+      entry: 'resume',
+      cmi: {
+        suspend_data: 'page=3;answers=a,b',
+        core: { lesson_location: 'page-3', entry: 'resume', total_time: '0000:02:00' },
+      },
+    });
+
+    const finish = {
+      cmi: {
+        suspend_data: 'done',
+        core: {
+          lesson_location: 'end',
+          lesson_status: 'completed',
+          exit: '',
+          session_time: '00:01:00',
+          score: { raw: '90' },
+        },
+        interactions: {
+          '0': { id: 'q1', type: 'choice', student_response: 'b', result: 'wrong' },
+          '1': { id: 'q2', type: 'choice', student_response: 'c', result: 'correct' },
+        },
+      },
+      terminate: true,
+    };
+    expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).body.result).toBe(true);
+    expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).status).toBe(422);
+    await app.domainEvents.drain();
+    const packageEvents = events.filter((event) => 'packageId' in event.payload && event.payload.packageId === pkg.id);
+    expect(packageEvents.map((event) => event.type).sort()).toEqual(['scorm.completed', 'scorm.passed']);
+    expect(packageEvents.find((event) => event.type === 'scorm.passed')?.payload).toMatchObject({ score: 90 });
+
+    const next = await call<ScormAttemptStart>(
+      learner,
+      'POST',
+      `/api/scorm/launch/${enrollmentId}/scos/${scoId}/attempt`,
+    );
+    expect(next.body).toMatchObject({ number: 2, entry: 'ab-initio' });
+    expect(next.body.cmi).not.toHaveProperty('suspend_data');
+
+    const analytics = await call<ScormAnalytics>(instructor, 'GET', `/api/scorm/packages/${pkg.id}/analytics`);
+    expect(analytics.body).toMatchObject({
+      enrolled: 1,
+      attempted: 1,
+      completed: 1,
+      passed: 1,
+      average_score: 90,
+      total_time_seconds: 180,
+    });
+    expect(analytics.body.interactions).toEqual([
+      { interaction_id: 'q1', description: null, type: 'choice', responses: 1, correct: 0, incorrect: 1, other: 0 },
+      { interaction_id: 'q2', description: null, type: 'choice', responses: 1, correct: 1, incorrect: 0, other: 0 },
+    ]);
+    expect((await call(otherInstructor, 'GET', `/api/scorm/packages/${pkg.id}/analytics`)).status).toBe(404);
+    const listed = await call<{ enrollments: ScormEnrollment[] }>(
+      instructor,
+      'GET',
+      `/api/scorm/packages/${pkg.id}/enrollments`,
+    );
+    expect(listed.body.enrollments[0]).toMatchObject({ status: 'passed' });
+  });
+
+  it('serves package files only from the content origin, with a token, a strict policy and no session', async () => {
+    const pkg = await uploadAndProcess(instructor, await built('two.zip', TWO_SCOS_2004, ['one.html', 'two.html']));
+    expect((await call(learner, 'GET', `/api/scorm/preview/${pkg.id}`)).status).toBe(404);
+    const preview = await call<ScormPlayerSession>(instructor, 'GET', `/api/scorm/preview/${pkg.id}`);
+    expect(preview.body.organizations[0]?.sequencing).toMatchObject({ controlMode: { choice: true, flow: true } });
+    const wrapper = new URL(preview.body.content.wrapper_url);
+    const token = wrapper.pathname.split('/').at(-1) ?? '';
+
+    const page = await app.scormContent.inject({ method: 'GET', url: `/scorm/w/${token}?launch=one.html` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain('frame-ancestors http://localhost:3000');
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.body).toContain(`data-launch="/scorm/c/${token}/one.html"`);
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/w/${token}?launch=../x.html` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/w/${token}?launch=https://evil.example/` }))
+        .statusCode,
+    ).toBe(404);
+
+    const file = await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token}/two.html` });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('two.html');
+    expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'self' http://localhost:3000");
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token}/imsmanifest.xml` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token}/%2e%2e/%2e%2e/two.zip` })).statusCode,
+    ).toBe(404);
+    expect((await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token}x/two.html` })).statusCode).toBe(404);
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token.replace(/.$/, 'A')}/two.html` }))
+        .statusCode,
+    ).toBe(404);
+    // The content origin has no API: a session cookie sent there opens nothing.
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: '/api/me', headers: learner.headers })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/scorm/c/${token}/two.html` })).statusCode).not.toBe(200);
+
+    // A public package is open to anyone signed in: preview, or enrol themselves to be recorded.
+    await call(instructor, 'PATCH', `/api/scorm/packages/${pkg.id}`, { is_public: true });
+    expect((await call(otherLearner, 'GET', `/api/scorm/preview/${pkg.id}`)).status).toBe(200);
+    const selfEnrolled = await call<{ enrollment_id: string }>(
+      otherLearner,
+      'POST',
+      `/api/scorm/packages/${pkg.id}/self-enrollment`,
+    );
+    const launch = await call<ScormPlayerSession>(
+      otherLearner,
+      'GET',
+      `/api/scorm/launch/${selfEnrolled.body.enrollment_id}`,
+    );
+    expect(launch.body.scos.map((sco) => sco.title)).toEqual(['One', 'Two']);
+
+    // Made private again, the token of someone not enrolled stops opening files.
+    await call(instructor, 'PATCH', `/api/scorm/packages/${pkg.id}`, { is_public: false });
+    const learnerToken = new URL(
+      (await call<ScormPlayerSession>(otherLearner, 'GET', `/api/scorm/launch/${selfEnrolled.body.enrollment_id}`)).body
+        .content.wrapper_url,
+    ).pathname
+      .split('/')
+      .at(-1);
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${learnerToken}/one.html` })).statusCode,
+    ).toBe(200);
+    await call(instructor, 'DELETE', `/api/scorm/packages/${pkg.id}/enrollments/${selfEnrolled.body.enrollment_id}`);
+    expect(
+      (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${learnerToken}/one.html` })).statusCode,
+    ).toBe(404);
+  });
+});

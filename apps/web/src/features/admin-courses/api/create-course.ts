@@ -1,0 +1,16 @@
+import type { AdminCourse, CreateCourseBody } from '@portal/shared/courses';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { authoringKeys } from './authoring-keys';
+
+export const createCourse = (body: Partial<CreateCourseBody> & { title: string }) =>
+  api.post<AdminCourse>('/api/admin/courses', body);
+
+export const useCreateCourse = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCourse,
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authoringKeys.all }),
+  });
+};

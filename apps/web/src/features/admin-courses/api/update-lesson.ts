@@ -1,0 +1,15 @@
+import type { AdminLesson, UpdateLessonBody } from '@portal/shared/courses';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { authoringKeys } from './authoring-keys';
+
+export const updateLesson = ({ lessonId, changes }: { lessonId: string; changes: UpdateLessonBody }) =>
+  api.patch<AdminLesson>(`/api/admin/lessons/${encodeURIComponent(lessonId)}`, changes);
+
+export const useUpdateLesson = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLesson,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authoringKeys.all }),
+  });
+};

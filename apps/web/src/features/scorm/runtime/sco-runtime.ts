@@ -1,0 +1,113 @@
+import { SCORM_SUSPEND_DATA_LIMITS, type ScormAttemptStart, type ScormVersionCode } from '@portal/shared/scorm';
+import { CrossFrameLMS, Scorm12API, Scorm2004API } from 'scorm-again';
+
+type Runtime = InstanceType<typeof Scorm12API> | InstanceType<typeof Scorm2004API>;
+
+export type ScoRuntimeEvents = {
+  /** The content ended its session (LMSFinish / Terminate), with its navigation request if it made one. */
+  onTerminate?: (navRequest: string | null) => void;
+  /** A commit was refused or could not be delivered. */
+  onCommitProblem?: (errorCode: number) => void;
+  /** Content tried to keep more suspend data than the standard guarantees. */
+  onSuspendDataOverLimit?: (length: number, limit: number) => void;
+};
+
+/** What the commit endpoint answers, read by scorm-again after each synchronous commit. */
+function readCommitResult(xhr: XMLHttpRequest) {
+  try {
+    const body = JSON.parse(xhr.responseText) as { result?: unknown; errorCode?: unknown };
+    if (typeof body.result === 'boolean') {
+      return {
+        result: body.result,
+        errorCode: typeof body.errorCode === 'number' ? body.errorCode : body.result ? 0 : 101,
+      };
+    }
+  } catch {
+    // A non-JSON answer (proxy error page) is a general failure.
+  }
+  return { result: false, errorCode: 101 };
+}
+
+/**
+ * One SCO's runtime in the app frame: a fresh scorm-again API (reusing one carries total time over), loaded with
+ * the attempt's data, answering the content origin's wrapper through CrossFrameLMS. In launch mode every commit
+ * goes to the server; on page hide the current data leaves with a keepalive request.
+ */
+export function startScoRuntime({
+  version,
+  attempt,
+  contentOrigin,
+  record,
+  events = {},
+}: {
+  version: ScormVersionCode;
+  attempt: ScormAttemptStart;
+  contentOrigin: string;
+  /** False in preview: nothing is sent to the server. */
+  record: boolean;
+  events?: ScoRuntimeEvents;
+}) {
+  const family = version === '1.2' ? '1.2' : '2004';
+  const commitUrl = record ? `/api/scorm/attempts/${attempt.attempt_id}/commit` : false;
+  const settings = {
+    autocommit: record,
+    autocommitSeconds: 30,
+    lmsCommitUrl: commitUrl,
+    dataCommitFormat: 'json',
+    sendFullCommit: true,
+    terminateCommitPayloadField: 'terminate',
+    xhrWithCredentials: true,
+    xhrResponseHandler: (xhr: XMLHttpRequest) => {
+      const result = readCommitResult(xhr);
+      if (!result.result) events.onCommitProblem?.(result.errorCode);
+      return result;
+    },
+    logLevel: 5 as const,
+  };
+  const api: Runtime = family === '1.2' ? new Scorm12API(settings) : new Scorm2004API(settings);
+  api.loadFromJSON(attempt.cmi, '');
+  const lms = new CrossFrameLMS(api, contentOrigin);
+
+  const suspendLimit = SCORM_SUSPEND_DATA_LIMITS[family];
+  const setValueEvent = family === '1.2' ? 'LMSSetValue.cmi.suspend_data' : 'SetValue.cmi.suspend_data';
+  api.on(setValueEvent, (_element: string, value: unknown) => {
+    const length = String(value ?? '').length;
+    if (length > suspendLimit) events.onSuspendDataOverLimit?.(length, suspendLimit);
+  });
+  api.on(family === '1.2' ? 'LMSFinish' : 'Terminate', () => {
+    const request = family === '2004' ? ((api as InstanceType<typeof Scorm2004API>).adl?.nav?.request ?? null) : null;
+    events.onTerminate?.(request);
+  });
+
+  const sendNow = (keepalive: boolean) => {
+    if (!record || !api.isInitialized() || api.isTerminated()) return;
+    const body = JSON.stringify({ ...(api.renderCommitCMI(true) as object), terminate: false });
+    void fetch(commitUrl as string, {
+      method: 'POST',
+      keepalive,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body,
+    }).catch(() => {
+      // The page is going away; there is no one left to tell.
+    });
+  };
+  const onPageHide = () => sendNow(true);
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') sendNow(true);
+  };
+  window.addEventListener('pagehide', onPageHide);
+  document.addEventListener('visibilitychange', onVisibility);
+
+  return {
+    api,
+    /** Saves what the content left unsaved and lets go of the frame. */
+    stop() {
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      sendNow(false);
+      lms.destroy();
+    },
+  };
+}
+export type ScoRuntime = ReturnType<typeof startScoRuntime>;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { localDatesBetween, safeZone, shiftLocalDate, startOfLocalDate, todayIn, weekWindow } from './time-zone.ts';
+
+describe('local dates in a time zone', () => {
+  it('tells today by the learner’s clock, not the server’s', () => {
+    const instant = new Date('2026-03-01T23:30:00Z');
+    expect(todayIn('UTC', instant)).toBe('2026-03-01');
+    expect(todayIn('Asia/Shanghai', instant)).toBe('2026-03-02');
+    expect(todayIn('America/Los_Angeles', instant)).toBe('2026-03-01');
+  });
+
+  it('starts a day at local midnight, also on the day clocks change', () => {
+    expect(startOfLocalDate('2026-01-15', 'Europe/Berlin').toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(startOfLocalDate('2026-07-15', 'Europe/Berlin').toISOString()).toBe('2026-07-14T22:00:00.000Z');
+    // 29 March 2026: Berlin springs forward at 02:00; the day still starts at 00:00 CET.
+    expect(startOfLocalDate('2026-03-29', 'Europe/Berlin').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(startOfLocalDate('2026-03-30', 'Europe/Berlin').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+
+  it('walks calendar dates across month ends and DST without skipping or repeating a day', () => {
+    expect(shiftLocalDate('2026-03-01', -1)).toBe('2026-02-28');
+    expect(localDatesBetween('2026-03-28', '2026-04-01')).toEqual([
+      '2026-03-28',
+      '2026-03-29',
+      '2026-03-30',
+      '2026-03-31',
+      '2026-04-01',
+    ]);
+    expect(localDatesBetween('2026-04-02', '2026-04-01')).toEqual([]);
+  });
+
+  it('weeks run Monday to Monday in the learner’s zone', () => {
+    const { start, end } = weekWindow(new Date('2026-11-22T12:00:00Z'), 'Europe/Berlin');
+    expect(start.toISOString()).toBe('2026-11-15T23:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+  });
+
+  it('falls back to UTC for a zone the runtime does not know', () => {
+    expect(safeZone('Mars/Olympus_Mons')).toBe('UTC');
+  });
+});
