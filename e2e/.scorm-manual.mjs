@@ -38,9 +38,14 @@ if (step === 'detail') {
   await page.screenshot({ path: '/tmp/scorm-shots/detail.png', fullPage: true });
   await page.getByRole('tab', { name: 'Enrolments' }).click();
   await page.getByLabel('Find people').fill('learner');
-  await page.getByLabel(/Lena Learner/).check();
-  await page.getByRole('button', { name: /Enrol selected/ }).click();
-  await page.getByRole('cell', { name: /Lena Learner/ }).waitFor({ timeout: 8000 }).catch(async (e) => { await page.screenshot({ path: '/tmp/scorm-shots/enrol-fail.png', fullPage: true }); throw e; });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/scorm-shots/enrol-before.png', fullPage: true });
+  await page.getByRole('button', { name: 'Accept All' }).click().catch(() => {});
+  if (await page.getByRole('checkbox', { name: /Lena Learner/ }).isEnabled()) {
+    await page.getByRole('checkbox', { name: /Lena Learner/ }).check();
+    await page.getByRole('button', { name: /Enrol selected/ }).click();
+  }
+  await page.getByRole('button', { name: 'Remove Lena Learner' }).waitFor({ timeout: 8000 }).catch(async (e) => { await page.screenshot({ path: '/tmp/scorm-shots/enrol-fail.png', fullPage: true }); throw e; });
   await page.screenshot({ path: '/tmp/scorm-shots/enrolments.png', fullPage: true });
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await page.getByText('Average score').waitFor();

@@ -44,17 +44,17 @@ import { practiceRoutes } from './modules/practice/practice.routes.ts';
 import { createPracticeService } from './modules/practice/practice.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { subscribeProgressToScorm } from './modules/progress/progress.subscribers.ts';
 import { createProgressRepository } from './modules/progress/progress.repository.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
+import { subscribeProgressToScorm } from './modules/progress/progress.subscribers.ts';
 import { registerScorm } from './modules/scorm/scorm.module.ts';
-import { featureGate } from './modules/subscription/feature-gate.ts';
-import { createSubscriptionRepository } from './modules/subscription/subscription.repository.ts';
-import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
+import { featureGate } from './modules/subscription/feature-gate.ts';
+import { createSubscriptionRepository } from './modules/subscription/subscription.repository.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -164,6 +164,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(consentRoutes, { consentService });
   await app.register(auditRoutes, { auditService });
   await app.register(subscriptionRoutes, { subscriptionService });
+  const activityRepository = createActivityRepository({ db });
   const coursesRepository = createCoursesRepository({ db });
   const progressRepository = createProgressRepository({ db });
   const coursesService = createCoursesService({ coursesRepository, blobStore, limits: DEFAULT_COURSE_UPLOAD_LIMITS });
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     coursesRepository,
     progressRepository,
     domainEvents,
+    activityRepository,
     getSubscription: (userId) => subscriptionService.getStatus(userId),
   });
   subscribeProgressToScorm(domainEvents, progressService);
@@ -188,7 +190,6 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     audit: (event) => auditService.recordAuditEvent(event),
   });
   await app.register(calendarRoutes, { calendarService });
-  const activityRepository = createActivityRepository({ db });
   const analyticsSources: AnalyticsSources = {};
   app.decorate('analyticsSources', analyticsSources);
   const analyticsService = createAnalyticsService({
@@ -211,7 +212,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     domainEvents,
     timeZoneOf,
     learningSecondsBetween: async (userId, window) =>
-      (await activityRepository.secondsBetween(userId, window)) + (await studyService.openFocusedSeconds(userId, window)),
+      (await activityRepository.secondsBetween(userId, window)) +
+      (await studyService.openFocusedSeconds(userId, window)),
   });
   domainEvents.subscribe('goals.auto-complete', (event) => goalsService.onDomainEvent(event));
   calendarSources.push((userId) => goalsService.calendarEntries(userId, config.publicUrl));

@@ -61,6 +61,8 @@ export type Config = {
     contentOrigin: string;
     /** Port of the embedded content server; null when CONTENT_ORIGIN points at a server run elsewhere. */
     contentPort: number | null;
+    /** CONTENT_PORT was set, so that port and no other is used. */
+    contentPortExplicit: boolean;
     limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
   };
 };
@@ -141,15 +143,15 @@ function scormContentSettings({
   port: number;
   contentOrigin: string | undefined;
   contentPort: number | undefined;
-}): { contentOrigin: string; contentPort: number | null } {
+}): { contentOrigin: string; contentPort: number | null; contentPortExplicit: boolean } {
   const appOrigin = new URL(publicUrl).origin;
   if (contentOrigin) {
     const origin = new URL(contentOrigin).origin;
     if (origin === appOrigin) throw new ConfigError('CONTENT_ORIGIN must differ from the app origin (PUBLIC_URL).');
-    return { contentOrigin: origin, contentPort: contentPort ?? null };
+    return { contentOrigin: origin, contentPort: contentPort ?? null, contentPortExplicit: contentPort !== undefined };
   }
   const listenPort = contentPort ?? (port === 0 ? 0 : port + 1);
   const url = new URL(publicUrl);
   url.port = String(listenPort);
-  return { contentOrigin: url.origin, contentPort: listenPort };
+  return { contentOrigin: url.origin, contentPort: listenPort, contentPortExplicit: contentPort !== undefined };
 }

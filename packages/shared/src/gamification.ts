@@ -433,6 +433,7 @@ export const gamificationSettingsResponseSchema = z.object({
   defaults: gamificationSettingsSchema,
   updated_at: z.string().nullable(),
 });
+export type GamificationSettingsResponse = z.infer<typeof gamificationSettingsResponseSchema>;
 
 // Contracts -------------------------------------------------------------------------------------------------------
 

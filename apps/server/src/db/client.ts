@@ -58,6 +58,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle connection the server closed (restart, terminated backend) is dropped by the pool; without a listener
+  // the pool's 'error' event would take the whole process down.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const listeners: pg.Client[] = [];

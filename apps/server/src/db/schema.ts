@@ -1,4 +1,4 @@
-export { learningTimeHourly } from '../modules/activity/activity.table.ts';
+export { learningTimeHourly, learningTimeTotals } from '../modules/activity/activity.table.ts';
 export { auditEvents } from '../modules/audit/audit.table.ts';
 export { accounts, sessions, twoFactors, users, verifications } from '../modules/auth/auth.table.ts';
 export { userRoles } from '../modules/auth/roles.table.ts';

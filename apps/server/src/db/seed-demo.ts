@@ -4,9 +4,13 @@ import type { App } from '../app.ts';
 import { createConfirmedUser } from '../modules/auth/auth.service.ts';
 import { createRolesRepository } from '../modules/auth/roles.repository.ts';
 import { seedDemoGamification } from '../modules/gamification/gamification.seed.ts';
+import { seedDemoGoals } from '../modules/goals/goals.seed.ts';
+import { seedDemoNotes } from '../modules/notes/notes.seed.ts';
 import { createProfileRepository } from '../modules/profile/profile.repository.ts';
+import { seedDemoStudySessions } from '../modules/study/study.seed.ts';
 import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
 import type { Db } from './client.ts';
+import { DEMO_PROGRESS } from './demo-content/demo-courses.ts';
 import { seedDemoCourses } from './demo-content/seed-demo-courses.ts';
 
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -48,4 +52,9 @@ export async function seedDemoData({ app, db }: { app: App; db: Db }) {
   }
   const learnerId = userIds.get('learner@example.com');
   if (learnerId) await seedDemoGamification({ db, learnerId });
+  if (learnerId) {
+    await seedDemoStudySessions({ db, learnerId });
+    await seedDemoGoals({ db, learnerId, courseSlug: DEMO_PROGRESS.courseSlug });
+    await seedDemoNotes({ db, learnerId });
+  }
 }

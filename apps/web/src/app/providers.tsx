@@ -2,6 +2,9 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { CookieBanner } from '@/features/consent/components/cookie-banner';
+import { GAMIFICATION_QUERY_KEY } from '@/features/gamification/api/gamification-query-key';
+import { GamificationLive } from '@/features/gamification/components/gamification-live';
+import { showBetaUpdateToast } from '@/features/gamification/components/gamification-toasts';
 import { subscriptionStatusQueryOptions } from '@/features/subscription/api/get-subscription-status';
 import { meQueryOptions, useMe } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
@@ -24,6 +27,10 @@ function RealtimeBridge() {
         first = false;
       } else if (message.type === 'subscription_change') {
         void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryOptions().queryKey });
+      } else if (message.type === 'table_change') {
+        void queryClient.invalidateQueries({ queryKey: GAMIFICATION_QUERY_KEY });
+      } else if (message.type === 'beta_update') {
+        showBetaUpdateToast(message.payload);
       }
     });
     client.start();
@@ -43,6 +50,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeBridge />
+      <GamificationLive />
       <ApplyPreferences />
       {children}
       <CookieBanner />

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { LessonAside } from '@/lib/lesson-context';
 import { AdminGuard, ChoosePlanGate, DashboardGate, LoginGuard, RedirectIfSignedIn, ScormRoleGuard } from './guards';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -10,6 +11,12 @@ const screen = (path: string, key: FeatureScreenKey): RouteObject => ({
   path,
   element: <FeatureScreen screen={key} />,
 });
+
+/** The notes panel the course player shows beside the open lesson. */
+const lessonNotesAside = (): Promise<LessonAside> =>
+  import('@/features/notes/components/lesson-notes-panel').then(({ LessonNotesPanel }) => (context) => (
+    <LessonNotesPanel context={context} />
+  ));
 
 const scormPlayer = {
   lazy: () => import('@/features/scorm/routes/scorm-player').then((m) => ({ Component: m.ScormPlayer })),
@@ -101,8 +108,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'courses/:slug',
-            lazy: () =>
-              import('@/features/courses/routes/course-player').then((m) => ({ Component: m.CoursePlayerPage })),
+            lazy: async () => {
+              const [{ CoursePlayerPage }, lessonAside] = await Promise.all([
+                import('@/features/courses/routes/course-player'),
+                lessonNotesAside(),
+              ]);
+              return { Component: () => <CoursePlayerPage lessonAside={lessonAside} /> };
+            },
           },
           {
             errorElement: <ScormPlayerLoadError />,
@@ -136,9 +148,21 @@ export const routes: RouteObject[] = [
                 path: 'learner/courses',
                 lazy: () => import('@/features/courses/routes/catalogue').then((m) => ({ Component: m.CataloguePage })),
               },
-              screen('learner/goals', 'goals'),
-              screen('learner/notes', 'notes'),
-              screen('learner/gamification', 'gamification'),
+              {
+                path: 'learner/goals',
+                lazy: () => import('@/features/goals/routes/goals').then((m) => ({ Component: m.GoalsPage })),
+              },
+              {
+                path: 'learner/notes',
+                lazy: () => import('@/features/notes/routes/notes').then((m) => ({ Component: m.NotesPage })),
+              },
+              {
+                path: 'learner/gamification',
+                lazy: () =>
+                  import('@/features/gamification/routes/learner-gamification').then((m) => ({
+                    Component: m.LearnerGamification,
+                  })),
+              },
               {
                 path: 'learner/settings',
                 lazy: async () => {
@@ -161,15 +185,23 @@ export const routes: RouteObject[] = [
               screen('learner/live-hub', 'liveHub'),
               {
                 path: 'learner/course/:courseId',
-                lazy: () =>
-                  import('@/features/courses/routes/learner-course').then((m) => ({ Component: m.LearnerCoursePage })),
+                lazy: async () => {
+                  const [{ LearnerCoursePage }, lessonAside] = await Promise.all([
+                    import('@/features/courses/routes/learner-course'),
+                    lessonNotesAside(),
+                  ]);
+                  return { Component: () => <LearnerCoursePage lessonAside={lessonAside} /> };
+                },
               },
               {
                 path: 'learner/learning-state/:courseId',
                 lazy: () =>
                   import('@/features/courses/routes/learning-state').then((m) => ({ Component: m.LearningStatePage })),
               },
-              screen('learner/study/:mode', 'study'),
+              {
+                path: 'learner/study/:mode',
+                lazy: () => import('@/features/study/routes/study').then((m) => ({ Component: m.StudyPage })),
+              },
               {
                 path: 'subscription',
                 lazy: () =>
@@ -204,7 +236,13 @@ export const routes: RouteObject[] = [
                         Component: m.AdminLessonsPage,
                       })),
                   },
-                  screen('admin/thresholds', 'adminThresholds'),
+                  {
+                    path: 'admin/thresholds',
+                    lazy: () =>
+                      import('@/features/admin-thresholds/routes/admin-thresholds').then((m) => ({
+                        Component: m.AdminThresholds,
+                      })),
+                  },
                   screen('admin/beta', 'adminBeta'),
                 ],
               },

@@ -37,6 +37,10 @@ export const NAMESPACES = [
   'courses',
   'authoring',
   'scorm',
+  'goals',
+  'notes',
+  'study',
+  'gamification',
 ] as const;
 
 const resources = buildResources();

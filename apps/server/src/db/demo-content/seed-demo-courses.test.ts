@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { courses, lessons } from '../../modules/courses/courses.table.ts';
@@ -13,10 +16,10 @@ describe.each(testTargets())('demo courses on $name', (target) => {
   let close: () => Promise<void>;
   let cookie: string;
 
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-demo-courses-'));
+
   beforeAll(async () => {
-    const started = await startTestApp(target, {
-      dataDir: `/tmp/portal-test-demo-courses-${target.name}-${process.pid}`,
-    });
+    const started = await startTestApp(target, { dataDir });
     app = started.app;
     database = started.database;
     close = started.close;
@@ -25,6 +28,7 @@ describe.each(testTargets())('demo courses on $name', (target) => {
   });
   afterAll(async () => {
     await close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('seeding again adds no course, lesson or progress', async () => {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { splitByHour } from './activity.repository.ts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { testTargets } from '../../testing/test-app.ts';
+import { users } from '../auth/auth.table.ts';
+import { createActivityRepository, splitByHour } from './activity.repository.ts';
 
 describe('learning time by hour', () => {
   it('keeps a span inside one hour whole', () => {
@@ -25,5 +29,45 @@ describe('learning time by hour', () => {
   it('nothing for no time', () => {
     expect(splitByHour(new Date(), 0)).toEqual([]);
     expect(splitByHour(new Date(), -5)).toEqual([]);
+  });
+});
+
+describe.each(testTargets())('the learning time ledger on $name', (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let userId: string;
+
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+    userId = randomUUID();
+    await database.db.insert(users).values({ id: userId, name: 'Ledger', email: `${userId}@example.com` });
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('adds time per hour, caps an hour at an hour, and keeps the lifetime total equal to the hours', async () => {
+    const activity = createActivityRepository({ db: database.db });
+    const endedAt = new Date('2026-11-20T10:50:00Z');
+    await activity.addTime({ userId, endedAt, seconds: 45 * 60, source: 'study' });
+    await activity.addTime({ userId, endedAt, seconds: 20 * 60, source: 'lesson' });
+    // Two tabs reporting the same study hour cannot make it longer than an hour.
+    await activity.addTime({ userId, endedAt, seconds: 30 * 60, source: 'study' });
+
+    const byDay = await activity.secondsByDay(userId, {
+      from: new Date('2026-11-20T00:00:00Z'),
+      to: new Date('2026-11-21T00:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(byDay.get('2026-11-20')).toBe(3600 + 20 * 60);
+    expect(await activity.totalSeconds(userId)).toBe(3600 + 20 * 60);
+    expect(
+      await activity.secondsBetween(userId, {
+        from: new Date('2026-11-20T00:00:00Z'),
+        to: new Date('2026-11-21T00:00:00Z'),
+        sources: ['lesson'],
+      }),
+    ).toBe(20 * 60);
   });
 });

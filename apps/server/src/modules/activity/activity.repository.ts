@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type LearningTimeSource, learningTimeHourly } from './activity.table.ts';
+import { type LearningTimeSource, learningTimeHourly, learningTimeTotals } from './activity.table.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -35,13 +35,35 @@ export function createActivityRepository({ db }: { db: Db }) {
     ): Promise<void> {
       const parts = splitByHour(endedAt, seconds);
       if (parts.length === 0) return;
-      await executor
+      const hours = parts.map((part) => part.hour);
+      const sameHours = and(
+        eq(learningTimeHourly.userId, userId),
+        eq(learningTimeHourly.source, source),
+        inArray(learningTimeHourly.hour, hours),
+      );
+      const before = await executor
+        .select({ seconds: learningTimeHourly.seconds })
+        .from(learningTimeHourly)
+        .where(sameHours);
+      const after = await executor
         .insert(learningTimeHourly)
         .values(parts.map((part) => ({ userId, hour: part.hour, source, seconds: part.seconds })))
         .onConflictDoUpdate({
           target: [learningTimeHourly.userId, learningTimeHourly.hour, learningTimeHourly.source],
           // An hour holds at most an hour of one kind of learning, however many tabs report it.
           set: { seconds: sql`least(${learningTimeHourly.seconds} + excluded.seconds, 3600)` },
+        })
+        .returning({ seconds: learningTimeHourly.seconds });
+      // The lifetime total gains what the hours really gained, after the cap.
+      const sum = (rows: { seconds: number }[]) => rows.reduce((total, row) => total + row.seconds, 0);
+      const gained = sum(after) - sum(before);
+      if (gained <= 0) return;
+      await executor
+        .insert(learningTimeTotals)
+        .values({ userId, seconds: gained })
+        .onConflictDoUpdate({
+          target: learningTimeTotals.userId,
+          set: { seconds: sql`${learningTimeTotals.seconds} + excluded.seconds` },
         });
     },
 
@@ -86,9 +108,9 @@ export function createActivityRepository({ db }: { db: Db }) {
 
     async totalSeconds(userId: string): Promise<number> {
       const [row] = await db
-        .select({ seconds: sql<number>`coalesce(sum(${learningTimeHourly.seconds}), 0)::int` })
-        .from(learningTimeHourly)
-        .where(eq(learningTimeHourly.userId, userId));
+        .select({ seconds: learningTimeTotals.seconds })
+        .from(learningTimeTotals)
+        .where(eq(learningTimeTotals.userId, userId));
       return row?.seconds ?? 0;
     },
   };

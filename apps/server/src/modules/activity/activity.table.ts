@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table.ts';
 
 export const LEARNING_TIME_SOURCES = ['lesson', 'study', 'scorm'] as const;
@@ -24,3 +24,11 @@ export const learningTimeHourly = pgTable(
     check('learning_time_hourly_seconds_check', sql`${table.seconds} >= 0 and ${table.seconds} <= 3600`),
   ],
 );
+
+/** Lifetime learning time per user, kept with every addition so the total never needs a scan of the history. */
+export const learningTimeTotals = pgTable('learning_time_totals', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+});

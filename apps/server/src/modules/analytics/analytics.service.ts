@@ -52,7 +52,15 @@ export function createAnalyticsService({
   sources: () => AnalyticsSources;
   now?: () => Date;
 }) {
-  const dailySeries = async (userId: string, fromDate: string, toDate: string, timeZone: string) => {
+  const dailySeries = async (
+    userId: string,
+    {
+      fromDate,
+      toDate,
+      timeZone,
+      withLessons,
+    }: { fromDate: string; toDate: string; timeZone: string; withLessons: boolean },
+  ) => {
     const range = {
       from: startOfLocalDate(fromDate, timeZone),
       to: startOfLocalDate(shiftLocalDate(toDate, 1), timeZone),
@@ -62,12 +70,15 @@ export function createAnalyticsService({
     const [seconds, xp, lessons] = await Promise.all([
       activityRepository.secondsByDay(userId, range),
       xpByDay ? xpByDay(userId, range) : Promise.resolve(new Map<string, number>()),
-      analyticsRepository.lessonsCompletedByDay(userId, range),
+      withLessons
+        ? analyticsRepository.lessonsCompletedByDay(userId, range)
+        : Promise.resolve(new Map<string, number>()),
     ]);
     return {
       range,
       days: localDatesBetween(fromDate, toDate).map((date) => ({
         date,
+        seconds: seconds.get(date) ?? 0,
         study_minutes: minutes(seconds.get(date) ?? 0),
         xp: xp.get(date) ?? 0,
         lessons_completed: lessons.get(date) ?? 0,
@@ -80,21 +91,28 @@ export function createAnalyticsService({
       const timeZone = safeZone(await timeZoneOf(userId));
       const at = now();
       const today = todayIn(timeZone, at);
-      const week = weekWindow(at, timeZone);
-      const lastWeek = weekWindow(new Date(week.start.getTime() - 1), timeZone);
+      // Monday of this week; both this and last week lie inside the 14 days the chart already reads.
+      const weekStart = todayIn(timeZone, weekWindow(at, timeZone).start);
+      const lastWeekStart = shiftLocalDate(weekStart, -7);
       const { goals, gamification } = sources();
-      const [counts, goalSummary, game, weekSeconds, lastWeekSeconds, totalSeconds, series, resume, quiz] =
-        await Promise.all([
-          analyticsRepository.courseCounts(userId),
-          goals ? goals(userId) : Promise.resolve(null),
-          gamification ? gamification(userId) : Promise.resolve(null),
-          activityRepository.secondsBetween(userId, { from: week.start, to: week.end }),
-          activityRepository.secondsBetween(userId, { from: lastWeek.start, to: lastWeek.end }),
-          activityRepository.totalSeconds(userId),
-          dailySeries(userId, shiftLocalDate(today, -(HOME_CHART_DAYS - 1)), today, timeZone),
-          analyticsRepository.latestCourseInProgress(userId),
-          analyticsRepository.latestUnpassedQuiz(userId, new Date(at.getTime() - QUIZ_INSIGHT_DAYS * 86_400_000)),
-        ]);
+      const [counts, goalSummary, game, totalSeconds, series, resume, quiz] = await Promise.all([
+        analyticsRepository.courseCounts(userId),
+        goals ? goals(userId) : Promise.resolve(null),
+        gamification ? gamification(userId) : Promise.resolve(null),
+        activityRepository.totalSeconds(userId),
+        dailySeries(userId, {
+          fromDate: shiftLocalDate(today, -(HOME_CHART_DAYS - 1)),
+          toDate: today,
+          timeZone,
+          withLessons: false,
+        }),
+        analyticsRepository.latestCourseInProgress(userId),
+        analyticsRepository.latestUnpassedQuiz(userId, new Date(at.getTime() - QUIZ_INSIGHT_DAYS * 86_400_000)),
+      ]);
+      const secondsFrom = (from: string, to: string) =>
+        series.days.filter((day) => day.date >= from && day.date < to).reduce((sum, day) => sum + day.seconds, 0);
+      const weekSeconds = secondsFrom(weekStart, '9999-12-31');
+      const lastWeekSeconds = secondsFrom(lastWeekStart, weekStart);
 
       const insights: Insight[] = [];
       if (resume) {
@@ -158,7 +176,7 @@ export function createAnalyticsService({
 
     async learner(userId: string, query: AnalyticsRangeQuery): Promise<LearnerAnalytics> {
       const timeZone = safeZone(await timeZoneOf(userId));
-      const series = await dailySeries(userId, query.from, query.to, timeZone);
+      const series = await dailySeries(userId, { fromDate: query.from, toDate: query.to, timeZone, withLessons: true });
       const [courses, quizzes] = await Promise.all([
         analyticsRepository.courseStandings(userId),
         analyticsRepository.quizResults(userId, series.range),
@@ -177,7 +195,7 @@ export function createAnalyticsService({
           active_days: series.days.filter((day) => day.study_minutes > 0 || day.xp > 0 || day.lessons_completed > 0)
             .length,
         },
-        daily: series.days,
+        daily: series.days.map(({ seconds: _seconds, ...day }) => day),
         courses: courses.map((course) => ({
           course_id: course.courseId,
           title: course.title,

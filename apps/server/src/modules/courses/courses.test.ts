@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { COVER_MAX_BYTES } from '@portal/shared/courses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -16,8 +18,10 @@ describe.each(testTargets())('course authoring on $name', (target) => {
   let learner: Person;
   let author: ReturnType<typeof authoring>;
 
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-courses-'));
+
   beforeAll(async () => {
-    const started = await startTestApp(target, { dataDir: `/tmp/portal-test-courses-${target.name}-${process.pid}` });
+    const started = await startTestApp(target, { dataDir });
     app = started.app;
     database = started.database;
     close = started.close;
@@ -30,6 +34,7 @@ describe.each(testTargets())('course authoring on $name', (target) => {
   });
   afterAll(async () => {
     await close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('an admin creates a course with a slug suggested from its title, edits it and changes its status', async () => {
@@ -333,21 +338,31 @@ describe.each(testTargets())('course authoring on $name', (target) => {
   it('an uploaded video is streamed to storage with its length read from the file; other types are refused', async () => {
     const course = await author.createCourse({ title: 'Uploaded video' });
     const module = await author.createModule(course.id, { title: 'M' });
-    const lesson = await author.createLesson(module.id, { title: 'Clip', content: { kind: 'video', source: 'upload' } });
+    const lesson = await author.createLesson(module.id, {
+      title: 'Clip',
+      content: { kind: 'video', source: 'upload' },
+    });
     expect(lesson).toMatchObject({ ready: false, duration_seconds: null, content: { file: null, url: null } });
 
     const video = readFileSync(new URL('../../db/demo-content/spacing-your-practice.webm', import.meta.url));
-    const uploaded = await author.upload(`/api/admin/lessons/${lesson.id}/video?file_name=clip.webm`, video, 'video/webm');
+    const uploaded = await author.upload(
+      `/api/admin/lessons/${lesson.id}/video?file_name=clip.webm`,
+      video,
+      'video/webm',
+    );
     expect(uploaded).toMatchObject({
       ready: true,
       duration_seconds: 24,
-      content: { source: 'upload', file: { file_name: 'clip.webm', content_type: 'video/webm', size_bytes: video.length } },
+      content: {
+        source: 'upload',
+        file: { file_name: 'clip.webm', content_type: 'video/webm', size_bytes: video.length },
+      },
     });
     await author.upload(`/api/admin/lessons/${lesson.id}/video`, TINY_PNG, 'video/webm', 415);
     await author.upload(`/api/admin/lessons/${lesson.id}/video`, Buffer.from('hello'), 'text/plain', 415);
-    expect((await author.call('GET', `/api/admin/courses/${course.id}`)).modules[0].lessons[0].content.file.size_bytes).toBe(
-      video.length,
-    );
+    expect(
+      (await author.call('GET', `/api/admin/courses/${course.id}`)).modules[0].lessons[0].content.file.size_bytes,
+    ).toBe(video.length);
   });
 
   it('a cover image over the size limit is refused with 413 and the course keeps no cover', async () => {

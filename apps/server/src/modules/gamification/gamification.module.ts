@@ -47,8 +47,9 @@ export async function registerGamification(
   await app.register(gamificationRoutes, { gamificationService });
   await app.register(gamificationAdminRoutes, { gamificationService });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url !== '/api/me' || reply.statusCode !== 200) return;
+  // Counted before /api/me answers, so the award and its push are done by the time the page goes on.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url !== '/api/me') return;
     const context = await request.loadAuth();
     if (context) await gamificationService.noteSignedInVisit(context.user.id);
   });

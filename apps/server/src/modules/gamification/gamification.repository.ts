@@ -5,7 +5,7 @@ import {
   type ShopItemDefinition,
   type StreakType,
 } from '@portal/shared/gamification';
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../events/domain-events.table.ts';
 import { profiles } from '../profile/profile.table.ts';
@@ -102,10 +102,7 @@ export function createGamificationRepository({ db }: { db: Db }) {
     },
 
     /** Inserts a ledger row unless its key was used; undefined when it was. */
-    async insertLedgerEntry(
-      tx: Db,
-      entry: Omit<typeof userXp.$inferInsert, 'id' | 'createdAt'>,
-    ): Promise<LedgerRow | undefined> {
+    async insertLedgerEntry(tx: Db, entry: Omit<typeof userXp.$inferInsert, 'id'>): Promise<LedgerRow | undefined> {
       const [row] = await tx
         .insert(userXp)
         .values(entry)
@@ -139,6 +136,14 @@ export function createGamificationRepository({ db }: { db: Db }) {
       return new Map(rows.map((row) => [row.eventType, row.count]));
     },
 
+    async awardCount(userId: string, eventType: string, executor: Db = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(userXp)
+        .where(and(eq(userXp.userId, userId), eq(userXp.eventType, eventType), eq(userXp.kind, 'award')));
+      return row?.count ?? 0;
+    },
+
     async recentAwards(userId: string, limit: number): Promise<LedgerRow[]> {
       return db
         .select()
@@ -167,19 +172,21 @@ export function createGamificationRepository({ db }: { db: Db }) {
 
     /** XP earned per local day in `timeZone` between two instants. */
     async xpByDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<Map<string, number>> {
-      const day = sql<string>`to_char((${userXp.createdAt} at time zone ${range.timeZone})::date, 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ day, xp: sql<number>`sum(${userXp.xp})::int` })
+        .select({
+          day: sql<string>`to_char((${userXp.createdAt} at time zone ${range.timeZone})::date, 'YYYY-MM-DD')`,
+          xp: sql<number>`sum(${userXp.xp})::int`,
+        })
         .from(userXp)
         .where(
           and(
             eq(userXp.userId, userId),
             eq(userXp.kind, 'award'),
             gte(userXp.createdAt, range.from),
-            sql`${userXp.createdAt} < ${range.to}`,
+            lt(userXp.createdAt, range.to),
           ),
         )
-        .groupBy(day);
+        .groupBy(sql`1`);
       return new Map(rows.map((row) => [row.day, row.xp]));
     },
 
@@ -350,9 +357,9 @@ export function createGamificationRepository({ db }: { db: Db }) {
       const result = (await db.execute(sql`
         with board as (
           select a.user_id, a.total_xp,
-            coalesce(sum(x.xp) filter (where x.kind = 'award' and x.created_at >= ${since}), 0)::int as xp
+            coalesce(sum(x.xp) filter (where x.kind = 'award'), 0)::int as xp
           from ${xpAccounts} a
-          left join ${userXp} x on x.user_id = a.user_id and x.created_at >= ${since}
+          left join ${userXp} x on x.user_id = a.user_id and x.created_at >= ${since.toISOString()}::timestamptz
           where a.leaderboard_opt_in
           group by a.user_id, a.total_xp
         ),

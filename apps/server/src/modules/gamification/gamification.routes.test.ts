@@ -135,6 +135,19 @@ describe.each(testTargets())('gamification on $name', (target) => {
     expect(after.streak).toMatchObject({ current: 1, today_done: true });
     expect(after.badges.earned_keys).toContain('first_lesson');
     expect(after.recent_awards[0]).toMatchObject({ event_type: 'lesson_completed', xp: 10, multiplier: 1 });
+    const today = new Date().toISOString().slice(0, 10);
+    const byDay = await app.analyticsSources.xpByDay?.(learner.userId, {
+      from: new Date(Date.now() - 86_400_000),
+      to: new Date(Date.now() + 86_400_000),
+      timeZone: 'UTC',
+    });
+    expect(byDay?.get(today)).toBe(15);
+    expect(await app.analyticsSources.gamification?.(learner.userId)).toEqual({
+      totalXp: 15,
+      currentStreak: 1,
+      achievements: 1,
+      streakSafeToday: true,
+    });
   });
 
   it('quizzes earn a bonus per point above the pass mark and study sessions 1 XP per 5 focused minutes', async () => {

@@ -161,41 +161,58 @@ export function createGamificationService({
     if (tables.size > 0) publish(userId, [...tables]);
   };
 
+  /**
+   * The learner's measures. With `onlyEvent`, just the measures one award can move (its event's count, level, total
+   * XP, longest streak), so an award costs one indexed count instead of a pass over the whole ledger.
+   */
   const metricsOf = async (
     userId: string,
     executor: Db | undefined,
-    { totalXp, longestStreak, settings }: { totalXp: number; longestStreak: number; settings: GamificationSettings },
-  ): Promise<Record<Metric, number>> => {
-    const counts = await repository.awardCounts(userId, executor);
-    const metrics: Record<Metric, number> = {
-      lessons_completed: 0,
-      modules_completed: 0,
-      courses_completed: 0,
-      quizzes_passed: 0,
-      scorm_completed: 0,
-      flashcard_reviews: 0,
-      notes_created: 0,
-      goals_completed: 0,
-      study_sessions: 0,
+    {
+      totalXp,
+      longestStreak,
+      settings,
+      onlyEvent,
+    }: { totalXp: number; longestStreak: number; settings: GamificationSettings; onlyEvent?: XpEventType },
+  ): Promise<Partial<Record<Metric, number>>> => {
+    const metrics: Partial<Record<Metric, number>> = {
       longest_streak: longestStreak,
       level: levelForXp(totalXp, settings.level_thresholds),
       total_xp: totalXp,
     };
-    for (const [eventType, count] of counts) {
+    if (onlyEvent) {
+      const metric = EVENT_METRIC[onlyEvent];
+      if (metric) metrics[metric] = await repository.awardCount(userId, onlyEvent, executor);
+      return metrics;
+    }
+    for (const metric of Object.values(EVENT_METRIC)) metrics[metric] = 0;
+    for (const [eventType, count] of await repository.awardCounts(userId, executor)) {
       const metric = EVENT_METRIC[eventType as XpEventType];
-      if (metric) metrics[metric] += count;
+      if (metric) metrics[metric] = (metrics[metric] ?? 0) + count;
     }
     return metrics;
   };
 
   /** Grants the badges now earned and moves achievements forward, inside the caller's transaction. */
-  const evaluateProgress = async (tx: Db, userId: string, settings: GamificationSettings, totalXp: number) => {
+  const evaluateProgress = async (
+    tx: Db,
+    userId: string,
+    settings: GamificationSettings,
+    totalXp: number,
+    onlyEvent?: XpEventType,
+  ) => {
     const learning = await repository.findStreak(userId, 'learning', tx);
-    const metrics = await metricsOf(userId, tx, { totalXp, longestStreak: learning?.longestLength ?? 0, settings });
+    const metrics = await metricsOf(userId, tx, {
+      totalXp,
+      longestStreak: learning?.longestLength ?? 0,
+      settings,
+      ...(onlyEvent ? { onlyEvent } : {}),
+    });
     const held = new Set((await repository.listBadges(userId, tx)).map((row) => row.badgeKey));
-    const due = BADGES.filter(
-      (badge) => !held.has(badge.key) && metrics[badge.metric] >= settings.badge_thresholds[badge.key],
-    );
+    const due = BADGES.filter((badge) => {
+      const value = metrics[badge.metric];
+      return !held.has(badge.key) && value !== undefined && value >= settings.badge_thresholds[badge.key];
+    });
     const granted = new Set(
       await repository.grantBadges(
         tx,
@@ -204,13 +221,12 @@ export function createGamificationService({
       ),
     );
     const stored = new Map((await repository.listAchievements(userId, tx)).map((row) => [row.achievementKey, row]));
-    const changedAchievements = ACHIEVEMENTS.map((achievement) => ({
-      key: achievement.key,
-      tier: tierReached(metrics[achievement.metric], achievement.tiers),
-      progress: metrics[achievement.metric],
-    })).filter((next) => {
+    const changedAchievements = ACHIEVEMENTS.flatMap((achievement) => {
+      const value = metrics[achievement.metric];
+      if (value === undefined) return [];
+      const next = { key: achievement.key, tier: tierReached(value, achievement.tiers), progress: value };
       const row = stored.get(next.key);
-      return !row || row.tier !== next.tier || row.progress !== next.progress;
+      return !row || row.tier !== next.tier || row.progress !== next.progress ? [next] : [];
     });
     await repository.saveAchievements(tx, userId, changedAchievements);
     return {
@@ -297,11 +313,12 @@ export function createGamificationService({
         multiplier,
         xp,
         localDay: day,
+        createdAt: occurredAt,
       });
       if (!inserted) return resultFor(account, settings, { multiplier, duplicate: true });
       changed.add('user_xp');
       const updated = xp > 0 ? await repository.updateAccount(tx, userId, { addXp: xp }) : account;
-      const progress = await evaluateProgress(tx, userId, settings, updated.totalXp);
+      const progress = await evaluateProgress(tx, userId, settings, updated.totalXp, eventType);
       if (progress.newBadges.length > 0) changed.add('user_badges');
       if (progress.achievementsChanged) changed.add('achievements');
       return resultFor(updated, settings, {
@@ -398,12 +415,13 @@ export function createGamificationService({
 
     /** get_user_stats */
     async getStats(userId: string): Promise<UserStats> {
-      const [{ settings }, timeZone, account, streakRows, badgeRows, recent] = await Promise.all([
+      const [{ settings }, timeZone, account, streakRows, badgeRows, achievementRows, recent] = await Promise.all([
         repository.loadSettings(),
         timeZoneOf(userId),
         repository.findAccount(userId),
         repository.listStreaks(userId),
         repository.listBadges(userId),
+        repository.listAchievements(userId),
         repository.recentAwards(userId, 5),
       ]);
       const at = now();
@@ -411,11 +429,7 @@ export function createGamificationService({
       const learningRow = streakRows.find((row) => row.streakType === 'learning');
       const loginRow = streakRows.find((row) => row.streakType === 'login');
       const streak = viewStreak(toStreakState(learningRow), today);
-      const metrics = await metricsOf(userId, undefined, {
-        totalXp: account.totalXp,
-        longestStreak: learningRow?.longestLength ?? 0,
-        settings,
-      });
+      const tiers = new Map(achievementRows.map((row) => [row.achievementKey, row.tier]));
       return {
         total_xp: account.totalXp,
         balance: balanceOf(account),
@@ -430,10 +444,8 @@ export function createGamificationService({
           earned_keys: badgeRows.map((row) => row.badgeKey),
         },
         achievements: {
-          tiers_reached: ACHIEVEMENTS.reduce(
-            (sum, achievement) => sum + tierReached(metrics[achievement.metric], achievement.tiers),
-            0,
-          ),
+          // Kept up to date by every award, so reading them needs no pass over the ledger.
+          tiers_reached: ACHIEVEMENTS.reduce((sum, achievement) => sum + (tiers.get(achievement.key) ?? 0), 0),
           tiers_total: ACHIEVEMENTS.reduce((sum, achievement) => sum + achievement.tiers.length, 0),
         },
         recent_awards: recent.map((row) => ({
@@ -523,7 +535,7 @@ export function createGamificationService({
           ...badgeSummary(badge, settings),
           metric: badge.metric,
           threshold: settings.badge_thresholds[badge.key],
-          progress: metrics[badge.metric],
+          progress: metrics[badge.metric] ?? 0,
           earned_at: earned.get(badge.key)?.toISOString() ?? null,
         })),
       };
@@ -561,8 +573,8 @@ export function createGamificationService({
           icon: achievement.icon,
           metric: achievement.metric,
           tiers: [...achievement.tiers],
-          tier: tierReached(metrics[achievement.metric], achievement.tiers),
-          progress: metrics[achievement.metric],
+          tier: tierReached(metrics[achievement.metric] ?? 0, achievement.tiers),
+          progress: metrics[achievement.metric] ?? 0,
         })),
       };
     },

@@ -14,11 +14,7 @@ type Executor = Db | Tx;
 /** Namespace of the advisory locks that serialise one learner's progress changes in one course. */
 const PROGRESS_LOCK_NAMESPACE = 0x70726f;
 
-/** Seconds to add to time spent for activity after `gapSeconds`: longer gaps are pauses and count nothing. */
-export function studyGapSeconds(gapSeconds: number): number {
-  return gapSeconds >= 0 && gapSeconds <= ACTIVITY_GAP_CAP_SECONDS ? Math.round(gapSeconds) : 0;
-}
-
+/** Time spent grows by the gap since the previous activity; a longer gap is a pause and adds nothing. */
 const timeSpentAfterGap = sql`${lessonProgress.timeSpentSeconds} + case
   when extract(epoch from (now() - ${lessonProgress.lastActivityAt})) between 0 and ${ACTIVITY_GAP_CAP_SECONDS}
   then round(extract(epoch from (now() - ${lessonProgress.lastActivityAt})))::int else 0 end`;

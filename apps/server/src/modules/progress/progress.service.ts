@@ -4,6 +4,7 @@ import { type ProgressReportBody, type QuizSubmitBody, watchedSeconds } from '@p
 import type { Role } from '@portal/shared/roles';
 import { hasTierAccess, type SubscriptionStatus } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { isLessonReady } from '../courses/courses.presenter.ts';
 import type { CourseRow, CoursesRepository, CourseTree, LessonRow } from '../courses/courses.repository.ts';
 import type { DomainEventInput } from '../events/domain-event.types.ts';
@@ -44,13 +45,19 @@ export function createProgressService({
   coursesRepository,
   progressRepository,
   domainEvents,
+  activityRepository,
   getSubscription,
 }: {
   coursesRepository: CoursesRepository;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
+  activityRepository: ActivityRepository;
   getSubscription: (userId: string) => Promise<SubscriptionStatus>;
 }) {
+  // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
+  const logLessonTime = (tx: Tx, userId: string, seconds: number) =>
+    activityRepository.addTime({ userId, endedAt: new Date(), seconds, source: 'lesson' }, tx);
+
   async function canUseCourse(viewer: Viewer, course: CourseRow): Promise<boolean> {
     if (viewer.role === 'admin') return true;
     return hasTierAccess(await getSubscription(viewer.userId), course.requiredTier);
@@ -333,6 +340,7 @@ export function createProgressService({
           saved = await progressRepository.saveActivity(tx, key, { reported: true });
           finished = isTextViewed(before.firstOpenedAt ?? saved.firstOpenedAt, now);
         }
+        await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
         const changes = finished
           ? await completeInTransaction(tx, userId, course.tree, lesson, events)
           : { lesson_completed_now: false, module_completed_now: false, course_completed_now: false };
@@ -370,10 +378,11 @@ export function createProgressService({
           passMark: quiz.pass_mark,
           results: graded.questions,
         });
-        await progressRepository.saveActivity(tx, key, {
+        const saved = await progressRepository.saveActivity(tx, key, {
           attempts: before.attempts + 1,
           bestScore: Math.max(before.bestScore ?? 0, graded.score),
         });
+        await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
         let changes: CompletionChanges & { quiz_passed_now: boolean } = {
           lesson_completed_now: false,
           module_completed_now: false,

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { createActivityRepository } from '../activity/activity.repository.ts';
 import {
   authoring,
   createPerson,
@@ -89,8 +93,10 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     return [pick(single, ['Testing yourself']), pick(multiple, ['Flashcards', 'Review calendar'])];
   };
 
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-progress-'));
+
   beforeAll(async () => {
-    const started = await startTestApp(target, { dataDir: `/tmp/portal-test-progress-${target.name}-${process.pid}` });
+    const started = await startTestApp(target, { dataDir });
     app = started.app;
     database = started.database;
     close = started.close;
@@ -104,6 +110,7 @@ describe.each(testTargets())('learning progress on $name', (target) => {
   });
   afterAll(async () => {
     await close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a learner finds a published course, completes it lesson by lesson, and each completion happens once', async () => {
@@ -351,6 +358,33 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     ).toBe(401);
     expect(await snapshot()).toEqual(before);
     expect(await database.db.$count(quizAttempts)).toBe(attemptsBefore);
+  });
+
+  it('time spent adds the gaps between reports and leaves out pauses', async () => {
+    const { text } = await publishJourneyCourse('Timed reading');
+    await get(other, `/api/lessons/${text.id}`);
+    const rewindActivity = (seconds: number) =>
+      database.db
+        .update(lessonProgress)
+        .set({ lastActivityAt: sql`now() - make_interval(secs => ${seconds})` })
+        .where(and(eq(lessonProgress.userId, other.userId), eq(lessonProgress.lessonId, text.id)));
+    const ledger = () =>
+      createActivityRepository({ db: database.db }).secondsBetween(other.userId, {
+        from: new Date(Date.now() - 86_400_000),
+        to: new Date(Date.now() + 3_600_000),
+        sources: ['lesson'],
+      });
+    const ledgerBefore = await ledger();
+    await rewindActivity(20);
+    const active = (await post(other, `/api/lessons/${text.id}/progress`, { kind: 'text' })).json();
+    expect(active.progress.time_spent_seconds).toBeGreaterThanOrEqual(20);
+    expect(active.progress.time_spent_seconds).toBeLessThan(30);
+    // The same seconds reach the hourly ledger that weekly goals, the home and analytics add up.
+    expect((await ledger()) - ledgerBefore).toBe(active.progress.time_spent_seconds);
+    await rewindActivity(2 * 3600);
+    const afterPause = (await post(other, `/api/lessons/${text.id}/progress`, { kind: 'text' })).json();
+    expect(afterPause.progress.time_spent_seconds).toBe(active.progress.time_spent_seconds);
+    expect((await ledger()) - ledgerBefore).toBe(active.progress.time_spent_seconds);
   });
 
   it('a completed SCORM package completes the lesson that embeds it, once, however often the event arrives', async () => {

@@ -173,10 +173,12 @@ export async function buildScormContentServer({
 <meta charset="utf-8">
 <title>${escapeAttribute(title)}</title>
 <link rel="stylesheet" href="/scorm/assets/wrapper.css">
+</head>
+<body>
+<iframe id="sco" title="${escapeAttribute(title)}" allow="fullscreen; autoplay"></iframe>
 <script src="/scorm/assets/cross-frame-api.js"></script>
 <script src="/scorm/assets/wrapper.js" data-app-origin="${escapeAttribute(appOrigin)}" data-launch="${escapeAttribute(`/scorm/c/${token}/${launch}`)}"></script>
-</head>
-<body><iframe id="sco" title="${escapeAttribute(title)}" allow="fullscreen; autoplay"></iframe></body>
+</body>
 </html>`;
       return common(reply)
         .type('text/html; charset=utf-8')

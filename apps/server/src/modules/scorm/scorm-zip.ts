@@ -117,6 +117,7 @@ async function extractEntries({
   const files: string[] = [];
   const filePaths = new Set<string>();
   const folderPaths = new Set<string>();
+  const createdFolders = new Set<string>();
   let unpackedBytes = 0;
 
   for await (const entry of entriesOf(zip)) {
@@ -139,7 +140,11 @@ async function extractEntries({
     if (unpackedBytes + entry.uncompressedSize > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
 
     const destination = path.join(tempDir, ...segments);
-    await mkdir(path.dirname(destination), { recursive: true });
+    const folder = path.dirname(destination);
+    if (!createdFolders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      createdFolders.add(folder);
+    }
     const written = await writeEntry({
       zip,
       entry,

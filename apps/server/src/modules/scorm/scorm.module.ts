@@ -51,15 +51,30 @@ export async function registerScorm(
   app.decorate('scormContent', contentServer as unknown as FastifyInstance);
   await app.register(scormRoutes, { scormService, maxPackageBytes: config.scorm.limits.maxPackageBytes });
 
+  // The app's pages may frame the content origin's wrapper page, and nothing else beyond their own origin.
+  app.addHook('onSend', async (_request, reply) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string' && policy.includes("frame-src 'self'")) {
+      reply.header('content-security-policy', policy.replace("frame-src 'self'", `frame-src 'self' ${contentOrigin}`));
+    }
+  });
   app.addHook('onReady', async () => {
     const interrupted = await scormService.failInterrupted();
     if (interrupted > 0) app.log.warn({ interrupted }, 'SCORM packages left processing were marked failed');
   });
   app.addHook('onListen', async () => {
-    if (config.scorm.contentPort === null) return;
-    await contentServer.listen({ host: config.host, port: config.scorm.contentPort });
+    const { contentPort, contentPortExplicit } = config.scorm;
+    if (contentPort === null) return;
+    try {
+      await contentServer.listen({ host: config.host, port: contentPort });
+    } catch (error) {
+      // The default port (PORT + 1) may be taken; any free port serves as well, as the origin is told per session.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || contentPortExplicit) throw error;
+      app.log.warn({ port: contentPort }, 'SCORM content port in use; listening on a free one');
+      await contentServer.listen({ host: config.host, port: 0 });
+    }
     const address = contentServer.server.address();
-    if (config.scorm.contentPort === 0 && address && typeof address === 'object') {
+    if (address && typeof address === 'object' && address.port !== contentPort) {
       const url = new URL(contentOrigin);
       url.port = String(address.port);
       contentOrigin = url.origin;

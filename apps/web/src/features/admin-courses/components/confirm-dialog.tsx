@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useReturnFocus } from '../hooks/use-return-focus';
 
 /** Asks before a destructive or visible change; stays open with the error if it fails. */
 export function ConfirmDialog({
@@ -26,9 +27,10 @@ export function ConfirmDialog({
   destructive?: boolean;
 }) {
   const { t } = useTranslation('authoring');
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} role="alertdialog">
+      <DialogContent closeLabel={t('close')} onCloseAutoFocus={returnFocus} role="alertdialog">
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
         {error ? <Alert variant="destructive">{error}</Alert> : null}

@@ -28,6 +28,7 @@ import { useUploadLimits } from '../api/get-upload-limits';
 import { useUpdateCourse } from '../api/update-course';
 import { useUploadCover } from '../api/upload-cover';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';
+import { useReturnFocus } from '../hooks/use-return-focus';
 import { FileDrop, UploadProgress } from './file-drop';
 
 const SLUG_CHECK_DELAY_MS = 400;
@@ -263,9 +264,14 @@ export function CourseFormDialog({
   onSaved?: (course: AdminCourse) => void;
 }) {
   const { t } = useTranslation('authoring');
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} className="max-h-[90vh] max-w-2xl overflow-y-auto">
+      <DialogContent
+        closeLabel={t('close')}
+        onCloseAutoFocus={returnFocus}
+        className="max-h-[90vh] max-w-2xl overflow-y-auto"
+      >
         <DialogTitle>{course ? t('courses.form.editTitle') : t('courses.form.createTitle')}</DialogTitle>
         <DialogDescription>{t('courses.form.description_hint')}</DialogDescription>
         {open ? (

@@ -27,6 +27,7 @@ import { useMoveLesson } from '../api/move-lesson';
 import { useUpdateLesson } from '../api/update-lesson';
 import { useUploadLessonFile } from '../api/upload-lesson-file';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';
+import { useReturnFocus } from '../hooks/use-return-focus';
 import { formatBytes } from '../utils';
 import { FileDrop, UploadProgress } from './file-drop';
 import { MarkdownEditor } from './markdown-editor';
@@ -410,9 +411,14 @@ export function LessonFormDialog({
   moduleId: string;
 }) {
   const { t } = useTranslation('authoring');
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} className="max-h-[92vh] max-w-3xl overflow-y-auto">
+      <DialogContent
+        closeLabel={t('close')}
+        onCloseAutoFocus={returnFocus}
+        className="max-h-[92vh] max-w-3xl overflow-y-auto"
+      >
         <DialogTitle>{lesson ? t('lessons.form.editTitle') : t('lessons.form.createTitle')}</DialogTitle>
         <DialogDescription>{t('lessons.form.hint')}</DialogDescription>
         {open ? (

@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCreateModule } from '../api/create-module';
 import { useUpdateModule } from '../api/update-module';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';
+import { useReturnFocus } from '../hooks/use-return-focus';
 
 const NONE = 'none';
 
@@ -119,9 +120,10 @@ export function ModuleFormDialog({
   modules: AdminModule[];
 }) {
   const { t } = useTranslation('authoring');
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} className="max-h-[90vh] overflow-y-auto">
+      <DialogContent closeLabel={t('close')} onCloseAutoFocus={returnFocus} className="max-h-[90vh] overflow-y-auto">
         <DialogTitle>{module ? t('modules.form.editTitle') : t('modules.form.createTitle')}</DialogTitle>
         <DialogDescription>{t('modules.form.hint')}</DialogDescription>
         {open ? (

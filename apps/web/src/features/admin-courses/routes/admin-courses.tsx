@@ -40,30 +40,32 @@ function CourseRow({
     new Date(course.updated_at),
   );
   return (
-    <Card className="flex flex-col gap-4 p-4 md:flex-row md:items-center">
-      <div className="hidden aspect-[16/9] w-28 shrink-0 items-center justify-center rounded-md bg-accent md:flex">
-        {course.cover_url ? (
-          <img src={course.cover_url} alt="" className="size-full rounded-md object-cover" />
-        ) : (
-          <GraduationCap className="size-6 text-primary/60" aria-hidden="true" />
-        )}
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-base font-semibold break-words">{course.title}</h2>
-          <CourseStatusBadge status={course.status} />
+    <Card className="flex flex-col gap-3 p-4">
+      <div className="flex items-start gap-4">
+        <div className="hidden aspect-[16/9] w-28 shrink-0 items-center justify-center rounded-md bg-accent sm:flex">
+          {course.cover_url ? (
+            <img src={course.cover_url} alt="" className="size-full rounded-md object-cover" />
+          ) : (
+            <GraduationCap className="size-6 text-primary/60" aria-hidden="true" />
+          )}
         </div>
-        <p className="text-sm break-all text-muted-foreground">{`/courses/${course.slug}`}</p>
-        <p className="text-xs text-muted-foreground">
-          {t('courses.row.meta', {
-            tier: t(`tiers.${course.required_tier}`),
-            modules: course.module_count,
-            lessons: course.lesson_count,
-            date: updated,
-          })}
-        </p>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-base font-semibold break-words">{course.title}</h2>
+            <CourseStatusBadge status={course.status} />
+          </div>
+          <p className="text-sm break-all text-muted-foreground">{`/courses/${course.slug}`}</p>
+          <p className="text-xs text-muted-foreground">
+            {t('courses.row.meta', {
+              tier: t(`tiers.${course.required_tier}`),
+              modules: course.module_count,
+              lessons: course.lesson_count,
+              date: updated,
+            })}
+          </p>
+        </div>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 border-t border-border pt-3">
         <Button
           variant="outline"
           size="sm"

@@ -13,6 +13,7 @@ import {
   Pencil,
   PlayCircle,
   Plus,
+  SearchX,
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -23,6 +24,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useAdminCourseBySlug } from '../api/get-admin-course-by-slug';
 import { useReorderLessons } from '../api/reorder-lessons';
@@ -83,13 +85,29 @@ export function AdminLessonsPage() {
 
   if (detail.isPending) return <Spinner label={t('loading')} className="justify-center py-16" />;
   if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold">{t('lessons.title')}</h1>
-        <Alert variant="destructive">{errorText(detail.error)}</Alert>
-        <Button variant="outline" className="self-start" asChild>
-          <Link to="/dashboard/admin/courses">{t('lessons.backToCourses')}</Link>
-        </Button>
+        {missing ? (
+          <EmptyState
+            icon={SearchX}
+            title={t('lessons.notFoundTitle')}
+            description={t('lessons.notFoundDescription')}
+            action={
+              <Button asChild>
+                <Link to="/dashboard/admin/courses">{t('lessons.backToCourses')}</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <Alert variant="destructive">{errorText(detail.error)}</Alert>
+            <Button variant="outline" className="self-start" onClick={() => void detail.refetch()}>
+              {t('retry')}
+            </Button>
+          </>
+        )}
       </div>
     );
   }

@@ -88,10 +88,12 @@ export function CoursePlayer({ outline, lessonAside }: { outline: CourseOutline;
     : null;
   const hrefFor = useCallback((lessonId: string) => `?lesson=${encodeURIComponent(lessonId)}`, []);
 
-  // A position from a link applies once; after that the lesson's own saved position is the truth.
+  // The open lesson is written into the address, so it stays put when progress moves the resume point
+  // and a reload reopens it. A position from a link applies once; then the lesson's saved position rules.
   const hasLinkedPosition = params.has('t') || params.has('page');
+  const needsLessonParam = Boolean(currentLessonId) && requested !== currentLessonId;
   useEffect(() => {
-    if (!hasLinkedPosition) return;
+    if (!hasLinkedPosition && !needsLessonParam) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -102,7 +104,7 @@ export function CoursePlayer({ outline, lessonAside }: { outline: CourseOutline;
       },
       { replace: true },
     );
-  }, [hasLinkedPosition, currentLessonId, setParams]);
+  }, [hasLinkedPosition, needsLessonParam, currentLessonId, setParams]);
 
   const mainRef = useRef<HTMLDivElement>(null);
   const previousLesson = useRef(currentLessonId);

@@ -28,7 +28,6 @@ export function CataloguePage() {
   const tier = TIERS.includes(tierParam as Tier) ? (tierParam as Tier) : undefined;
   const accessParam = params.get('access') as Access | null;
   const access: Access = accessParam && ACCESS.includes(accessParam) ? accessParam : 'all';
-  const [draft, setDraft] = useState(search);
 
   const update = (key: string, value: string | undefined) =>
     setParams(
@@ -41,14 +40,14 @@ export function CataloguePage() {
       { replace: true },
     );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the typed text after a pause
+  // The address follows every keystroke; the request waits for a pause in typing.
+  const [debouncedSearch, setDebouncedSearch] = useState(search);
   useEffect(() => {
-    if (draft.trim() === search) return;
-    const timer = setTimeout(() => update('search', draft.trim() || undefined), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setDebouncedSearch(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, search]);
+  }, [search]);
 
-  const query: CatalogueQuery = { search: search || undefined, tier, access };
+  const query: CatalogueQuery = { search: debouncedSearch || undefined, tier, access };
   const catalogue = useCatalogue(query);
   const courses = catalogue.data?.courses ?? [];
   const filtered = Boolean(search || tier || access !== 'all');
@@ -70,10 +69,10 @@ export function CataloguePage() {
             <Input
               id={ids.search}
               type="search"
-              value={draft}
+              value={search}
               maxLength={100}
               placeholder={t('catalogue.searchPlaceholder')}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => update('search', event.target.value || undefined)}
               className="pl-9"
             />
           </div>
@@ -122,13 +121,7 @@ export function CataloguePage() {
           description={filtered ? t('catalogue.noMatchDescription') : t('catalogue.emptyDescription')}
           action={
             filtered ? (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setDraft('');
-                  setParams({}, { replace: true });
-                }}
-              >
+              <Button variant="outline" onClick={() => setParams({}, { replace: true })}>
                 {t('catalogue.clearFilters')}
               </Button>
             ) : undefined

@@ -49,10 +49,10 @@ export function showBadgeToast({ key, threshold }: { key: string; threshold: num
   });
 }
 
-export function showPurchaseSucceededToast(itemId: string) {
+export function showPurchaseSucceededToast(item: { id: string; name: string }) {
   toast.success(i18n.t('gamification:toasts.purchased'), {
     description: i18n.t('gamification:toasts.purchasedDescription', {
-      item: i18n.t(`gamification:shop.items.${itemId}.name`),
+      item: i18n.t(`gamification:shop.items.${item.id}.name`, { defaultValue: item.name }),
     }),
     duration: TOAST_MS.purchase,
   });
@@ -61,7 +61,10 @@ export function showPurchaseSucceededToast(itemId: string) {
 /** 'Purchase Failed' with the server's reason; without one (network, server error) the spec's generic text. */
 export function showPurchaseFailedToast(error: unknown) {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    toast.error(i18n.t('gamification:toasts.purchaseFailed'), { description: error.message, duration: TOAST_MS.purchase });
+    toast.error(i18n.t('gamification:toasts.purchaseFailed'), {
+      description: error.message,
+      duration: TOAST_MS.purchase,
+    });
     return;
   }
   toast.error(i18n.t('gamification:toasts.purchaseError'), { duration: TOAST_MS.purchase });

@@ -103,7 +103,10 @@ export function GoalCard({
       {goal.course ? (
         <p className="text-sm">
           {t('course')}{' '}
-          <Link className="font-medium text-primary underline-offset-4 hover:underline" to={`/dashboard/learner/course/${goal.course.id}`}>
+          <Link
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            to={`/dashboard/learner/course/${goal.course.id}`}
+          >
             {goal.course.title}
           </Link>
         </p>
@@ -131,7 +134,7 @@ export function GoalCard({
                 type="checkbox"
                 className="size-5 shrink-0 accent-[var(--color-primary)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed"
                 checked={item.done}
-                disabled={goal.status === 'completed' || setItem.isPending}
+                disabled={goal.status === 'completed'}
                 onChange={(event) =>
                   setItem.mutate(
                     { goalId: goal.id, itemId: item.id, done: event.target.checked },
@@ -146,24 +149,47 @@ export function GoalCard({
       ) : null}
 
       <div className="flex flex-wrap gap-2 border-t border-border pt-4">
-        <Button size="sm" variant="outline" onClick={() => onEdit(goal)} aria-label={t('actions.editGoal', { title: goal.title })}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onEdit(goal)}
+          aria-label={t('actions.editGoal', { title: goal.title })}
+        >
           <Pencil aria-hidden="true" />
           {t('actions.edit')}
         </Button>
         {goal.status === 'active' ? (
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => act('pause')} aria-label={t('actions.pauseGoal', { title: goal.title })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => act('pause')}
+            aria-label={t('actions.pauseGoal', { title: goal.title })}
+          >
             <Pause aria-hidden="true" />
             {t('actions.pause')}
           </Button>
         ) : null}
         {goal.status === 'paused' ? (
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => act('resume')} aria-label={t('actions.resumeGoal', { title: goal.title })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => act('resume')}
+            aria-label={t('actions.resumeGoal', { title: goal.title })}
+          >
             <Play aria-hidden="true" />
             {t('actions.resume')}
           </Button>
         ) : null}
         {goal.status !== 'completed' ? (
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => act('complete')} aria-label={t('actions.completeGoal', { title: goal.title })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => act('complete')}
+            aria-label={t('actions.completeGoal', { title: goal.title })}
+          >
             <CheckCircle2 aria-hidden="true" />
             {t('actions.complete')}
           </Button>

@@ -279,7 +279,12 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
                 size="icon"
                 disabled={draft.steps.length <= 1}
                 aria-label={t('form.removeStep', { number: index + 1 })}
-                onClick={() => set('steps', draft.steps.filter((candidate) => candidate.key !== step.key))}
+                onClick={() =>
+                  set(
+                    'steps',
+                    draft.steps.filter((candidate) => candidate.key !== step.key),
+                  )
+                }
               >
                 <X aria-hidden="true" />
               </Button>

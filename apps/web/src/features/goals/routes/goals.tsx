@@ -1,4 +1,4 @@
-import { GOAL_STATUSES, type Goal } from '@portal/shared/goals';
+import type { Goal, GoalStatus } from '@portal/shared/goals';
 import { CheckCircle2, PauseCircle, Plus, Target } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,19 @@ import { GoalCard } from '../components/goal-card';
 import { GoalFormDialog } from '../components/goal-form-dialog';
 import { GoalStats } from '../components/goal-stats';
 
-const TABS = ['all', ...GOAL_STATUSES] as const;
+const TABS = ['all', 'active', 'completed', 'paused'] as const satisfies ReadonlyArray<'all' | GoalStatus>;
 type Tab = (typeof TABS)[number];
+
+const STATUS_ORDER: Record<GoalStatus, number> = { active: 0, paused: 1, completed: 2 };
+
+/** Open goals first, the most pressing on top: at risk, then the nearest deadline; completed ones last, newest first. */
+function byUrgency(a: Goal, b: Goal): number {
+  if (a.status !== b.status) return STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
+  if (a.status === 'completed') return (b.completed_at ?? '').localeCompare(a.completed_at ?? '');
+  if (a.at_risk !== b.at_risk) return a.at_risk ? -1 : 1;
+  const deadline = (goal: Goal) => (goal.deadline ? Date.parse(goal.deadline) : Number.POSITIVE_INFINITY);
+  return deadline(a) - deadline(b) || a.created_at.localeCompare(b.created_at);
+}
 
 const EMPTY_ICONS = { all: Target, active: Target, completed: CheckCircle2, paused: PauseCircle } as const;
 
@@ -31,7 +42,7 @@ export function GoalsPage() {
   const [editing, setEditing] = useState<{ goal: Goal | null } | null>(null);
   const [deleting, setDeleting] = useState<Goal | null>(null);
   const remove = useDeleteGoal();
-  const list = goals.data?.goals ?? [];
+  const list = [...(goals.data?.goals ?? [])].sort(byUrgency);
   const inTab = (key: Tab) => (key === 'all' ? list : list.filter((goal) => goal.status === key));
 
   const confirmDelete = () => {
@@ -77,10 +88,14 @@ export function GoalsPage() {
               return (
                 <TabsContent key={key} value={key}>
                   {shown.length > 0 ? (
-                    <ul className="grid gap-4 xl:grid-cols-2">
+                    <ul className="flex max-w-4xl flex-col gap-4">
                       {shown.map((goal) => (
                         <li key={goal.id}>
-                          <GoalCard goal={goal} onEdit={(chosen) => setEditing({ goal: chosen })} onDelete={setDeleting} />
+                          <GoalCard
+                            goal={goal}
+                            onEdit={(chosen) => setEditing({ goal: chosen })}
+                            onDelete={setDeleting}
+                          />
                         </li>
                       ))}
                     </ul>

@@ -6,7 +6,13 @@ const PROSE =
   'break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h3]:font-semibold [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1.5 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-5';
 
 /** The note's text: plain text as written, Markdown rendered safely. */
-export function NoteBody({ note, firstHeadingLevel }: { note: Pick<Note, 'body' | 'format'>; firstHeadingLevel?: number }) {
+export function NoteBody({
+  note,
+  firstHeadingLevel,
+}: {
+  note: Pick<Note, 'body' | 'format'>;
+  firstHeadingLevel?: number;
+}) {
   const html = useMemo(
     () => (note.format === 'markdown' ? renderNoteMarkdown(note.body, firstHeadingLevel) : null),
     [note.body, note.format, firstHeadingLevel],

@@ -35,7 +35,10 @@ export function NoteItem({
   const edited = note.updated_at !== note.created_at;
 
   return (
-    <article className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm" aria-label={t('item.label', { date: formatDate(written) })}>
+    <article
+      className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-sm"
+      aria-label={t('item.label', { date: formatDate(written) })}
+    >
       {place ? <p className="text-xs font-medium text-muted-foreground">{place}</p> : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <NotePositionAction note={note} onJump={onJump} />
@@ -69,11 +72,22 @@ export function NoteItem({
       )}
       {editing ? null : (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setEditing(true)}
+            aria-label={t('item.editNamed', { date: formatDate(written) })}
+          >
             <Pencil aria-hidden="true" />
             {t('item.edit')}
           </Button>
-          <Button size="sm" variant="ghost" className="text-destructive hover:bg-destructive/10" onClick={() => setConfirming(true)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10"
+            onClick={() => setConfirming(true)}
+            aria-label={t('item.deleteNamed', { date: formatDate(written) })}
+          >
             <Trash2 aria-hidden="true" />
             {t('item.delete')}
           </Button>

@@ -77,7 +77,10 @@ export function NotesPage() {
       <search className="mb-6 flex max-w-xl flex-col gap-1.5">
         <Label htmlFor={searchId}>{t('search.label')}</Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             id={searchId}
             type="search"
@@ -98,7 +101,11 @@ export function NotesPage() {
 
       {notes.data && list.length === 0 ? (
         searching ? (
-          <EmptyState icon={SearchX} title={t('search.emptyTitle')} description={t('search.emptyDescription', { query })} />
+          <EmptyState
+            icon={SearchX}
+            title={t('search.emptyTitle')}
+            description={t('search.emptyDescription', { query })}
+          />
         ) : (
           <EmptyState
             icon={NotebookPen}
@@ -130,7 +137,11 @@ export function NotesPage() {
       {notes.data && list.length > 0 && !searching ? (
         <div className="flex flex-col gap-8">
           {groupNotes(list).map((course) => (
-            <section key={course.courseId} aria-labelledby={`course-${course.courseId}`} className="flex flex-col gap-4">
+            <section
+              key={course.courseId}
+              aria-labelledby={`course-${course.courseId}`}
+              className="flex flex-col gap-4"
+            >
               <h2 id={`course-${course.courseId}`} className="text-xl font-semibold">
                 {course.title}
               </h2>

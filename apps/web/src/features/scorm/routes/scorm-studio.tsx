@@ -37,12 +37,12 @@ export function ScormStudio() {
       />
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-busy={all.isPending}>
         {figures.map(({ icon: Icon, label, value }) => (
-          <div key={label} className="flex items-center gap-3 rounded-lg border border-border bg-card p-4 shadow-sm">
-            <Icon className="size-6 text-primary" aria-hidden="true" />
-            <div>
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="text-2xl font-semibold">{all.isPending ? '…' : value}</dd>
-            </div>
+          <div key={label} className="rounded-lg border border-border bg-card p-4 shadow-sm">
+            <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Icon className="size-5 text-primary" aria-hidden="true" />
+              {label}
+            </dt>
+            <dd className="mt-1 text-2xl font-semibold">{all.isPending ? '…' : value}</dd>
           </div>
         ))}
       </dl>

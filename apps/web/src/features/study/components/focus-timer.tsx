@@ -32,7 +32,12 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
   const lastPhase = useRef<string | null>(null);
   const phaseKey = session ? `${session.id}:${state.phase}:${state.round}` : null;
   useEffect(() => {
-    if (phaseKey && lastPhase.current && lastPhase.current !== phaseKey && lastPhase.current.startsWith(session?.id ?? '-')) {
+    if (
+      phaseKey &&
+      lastPhase.current &&
+      lastPhase.current !== phaseKey &&
+      lastPhase.current.startsWith(session?.id ?? '-')
+    ) {
       setAnnouncement(
         state.phase === 'break'
           ? t('focus.announce.break', { minutes: POMODORO.breakSeconds / 60 })

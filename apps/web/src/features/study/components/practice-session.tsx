@@ -71,8 +71,7 @@ export function PracticeSession({ session, clockOffsetMs }: { session: StudySess
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          {t('practice.elapsed')}{' '}
-          <span className="font-mono tabular-nums text-foreground">{formatClock(active)}</span>
+          {t('practice.elapsed')} <span className="font-mono tabular-nums text-foreground">{formatClock(active)}</span>
         </p>
         <Button variant="outline" size="sm" disabled={stop.isPending} onClick={finish}>
           <Square aria-hidden="true" />
@@ -209,11 +208,7 @@ function PracticeRunner({
         ) : null}
         <div>
           <Button type="submit" disabled={check.isPending || (!result && selected.length === 0)}>
-            {result
-              ? index + 1 < questions.length
-                ? t('practice.next')
-                : t('practice.results')
-              : t('practice.check')}
+            {result ? (index + 1 < questions.length ? t('practice.next') : t('practice.results')) : t('practice.check')}
           </Button>
         </div>
       </form>

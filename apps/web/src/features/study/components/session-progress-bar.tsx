@@ -11,7 +11,10 @@ export function SessionProgressBar({ value, label, valueText }: { value: number;
       aria-valuetext={valueText}
       className="h-2 w-full max-w-md overflow-hidden rounded-full bg-muted"
     >
-      <div className="h-full rounded-full bg-primary transition-[width] duration-1000 ease-linear" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-1000 ease-linear"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

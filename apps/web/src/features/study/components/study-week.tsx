@@ -22,7 +22,9 @@ export function StudyWeek({ overview }: { overview: StudyOverview }) {
             {t('week.title')}
           </h2>
           <span className="text-lg font-semibold">{minutes(Math.floor(week.study_seconds / 60))}</span>
-          <span className="text-xs text-muted-foreground">{t('week.sessions', { count: week.sessions_completed })}</span>
+          <span className="text-xs text-muted-foreground">
+            {t('week.sessions', { count: week.sessions_completed })}
+          </span>
         </span>
       </Card>
       <Card className="p-4">
@@ -34,7 +36,10 @@ export function StudyWeek({ overview }: { overview: StudyOverview }) {
             {recent.map((session) => {
               const started = new Date(session.started_at);
               return (
-                <li key={session.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm">
+                <li
+                  key={session.id}
+                  className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm"
+                >
                   <span className="font-medium">{t(`modes.${session.mode}.label`)}</span>
                   <span className="text-muted-foreground">
                     {t('recent.when', { date: formatDate(started), time: formatTime(started) })}

@@ -63,11 +63,14 @@ export function StudyPage() {
 
   return (
     <div>
-      <PageHeader title={t(`modes.${mode}.title`)} description={t(`modes.${mode}.description`)} />
+      <PageHeader title={t('title')} description={t(`modes.${mode}.description`)} />
       <StudyModeNav />
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {upgrade ? (
-        <PlanUpgrade tier={((overview.error as ApiError).reasons[0] as Tier | undefined) ?? 'me'} feature={t('feature')} />
+        <PlanUpgrade
+          tier={((overview.error as ApiError).reasons[0] as Tier | undefined) ?? 'me'}
+          feature={t('feature')}
+        />
       ) : null}
       {overview.isError && !upgrade ? <Alert variant="destructive">{t('loadFailed')}</Alert> : null}
       {overview.data ? (

@@ -1,0 +1,5 @@
+/** Whole numbers in the interface language (1,234 / 1.234 / 1,234). */
+export const formatNumber = (value: number, language: string) => new Intl.NumberFormat(language).format(value);
+
+export const formatMultiplier = (value: number, language: string) =>
+  new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
