@@ -99,7 +99,14 @@ export async function createLearners(database: Database, count: number, label = 
     );
     await database.db
       .insert(subscriptions)
-      .values(batch.map((learner) => ({ userId: learner.userId, tier: 'me' as const, status: 'active' as const, provider: 'seed' as const })));
+      .values(
+        batch.map((learner) => ({
+          userId: learner.userId,
+          tier: 'me' as const,
+          status: 'active' as const,
+          provider: 'seed' as const,
+        })),
+      );
   }
   return learners;
 }

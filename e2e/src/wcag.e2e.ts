@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { CourseOutline } from '@portal/shared/progress';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
@@ -52,6 +53,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/scorm/upload',
   '/dashboard/scorm/packages/p1',
   '/courses/intro',
+  '/courses/study-skills-that-stick',
+  '/dashboard/admin/courses/study-skills-that-stick/lessons',
   '/scorm/preview/p1',
 ];
 
@@ -151,6 +154,28 @@ describe.each(['Standard', 'High'] as const)('every route meets WCAG 2.2 AA chec
       );
       expect(await seriousViolations(page)).toEqual([]);
       expect(await clippedText(page)).toEqual([]);
+    });
+
+    it('course screens with real content: no serious axe violation, and text spacing clips nothing', async () => {
+      const response = await page.request.get('/api/courses/by-slug/study-skills-that-stick/outline');
+      const outline = (await response.json()) as CourseOutline;
+      const [first] = outline.modules;
+      const quiz = first?.lessons.find((lesson) => lesson.kind === 'quiz');
+      expect(first && quiz).toBeTruthy();
+      const course = `/dashboard/learner/course/${outline.course.id}`;
+      for (const path of [
+        course,
+        `${course}?lesson=${quiz?.id}`,
+        `/dashboard/learner/learning-state/${outline.course.id}`,
+        `/dashboard/learner/learning-state-embed/${first?.id}`,
+      ]) {
+        await page.goto(path);
+        await page.locator('h1').first().waitFor();
+        // The player shows the lesson once it has loaded.
+        if (path.startsWith(course)) await page.getByRole('article').getByRole('heading', { level: 2 }).waitFor();
+        expect(await seriousViolations(page), path).toEqual([]);
+        expect(await clippedText(page), path).toEqual([]);
+      }
     });
 
     it('the dashboard works on a phone-sized screen with the keyboard', async () => {

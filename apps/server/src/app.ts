@@ -174,6 +174,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     domainEvents,
     activityRepository,
     getSubscription: (userId) => subscriptionService.getStatus(userId),
+    // The SCORM module is registered later; the lesson asks it only when a learner opens a SCORM lesson.
+    scormLaunch: (userId, packageId) => scormService.courseLessonLaunchUrl(userId, packageId),
   });
   subscribeProgressToScorm(domainEvents, progressService);
   await app.register(coursesRoutes, { coursesService, coursesRepository, blobStore });
@@ -226,7 +228,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
       publicUrl: config.publicUrl,
     }),
   });
-  await registerScorm(app, { db, config, blobStore, domainEvents, rolesRepository });
+  const scormService = await registerScorm(app, { db, config, blobStore, domainEvents, rolesRepository });
   const gamificationService = await registerGamification(app, {
     db,
     domainEvents,

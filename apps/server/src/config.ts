@@ -33,9 +33,17 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CONTENT_ORIGIN: z.url().optional(),
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  SCORM_MAX_PACKAGE_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 ** 2),
+  SCORM_MAX_PACKAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(500 * 1024 ** 2),
   SCORM_MAX_ENTRIES: z.coerce.number().int().min(1).default(20_000),
-  SCORM_MAX_UNPACKED_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 ** 3),
+  SCORM_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 ** 3),
   SCORM_MAX_COMPRESSION_RATIO: z.coerce.number().min(1).default(100),
 });
 
@@ -99,7 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
     : null;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const scorm = scormContentSettings({ publicUrl, port: e.PORT, contentOrigin: e.CONTENT_ORIGIN, contentPort: e.CONTENT_PORT });
+  const scorm = scormContentSettings({
+    publicUrl,
+    port: e.PORT,
+    contentOrigin: e.CONTENT_ORIGIN,
+    contentPort: e.CONTENT_PORT,
+  });
   return {
     env: e.NODE_ENV,
     host: e.HOST,

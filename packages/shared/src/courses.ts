@@ -494,7 +494,10 @@ export const learnerLessonContentSchema = z.discriminatedUnion('kind', [
     best_score: z.number().int().nullable(),
     attempts: z.number().int(),
   }),
-  /** Completion comes from the SCORM runtime (scorm.completed / scorm.passed for this package and learner). */
-  z.object({ kind: z.literal('scorm'), package_id: z.string() }),
+  /**
+   * Completion comes from the SCORM runtime (scorm.completed / scorm.passed for this package and learner).
+   * `launch_url` opens the package in the player on the learner's own enrolment; null while the package is not ready.
+   */
+  z.object({ kind: z.literal('scorm'), package_id: z.string(), launch_url: z.string().nullable() }),
 ]);
 export type LearnerLessonContent = z.infer<typeof learnerLessonContentSchema>;

@@ -64,7 +64,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** A real app on a real database; call `close` in afterAll. */
 export async function startTestApp(target: TestTarget, overrides: Partial<Config> = {}) {
   const { database, drop } = await target.open();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
   await app.ready();
   return {
     app,
@@ -79,7 +83,11 @@ export async function startTestApp(target: TestTarget, overrides: Partial<Config
 
 /** Another instance with its own settings on a database a test app already opened; close it before that app. */
 export async function startSiblingApp(database: Database, overrides: Partial<Config> = {}) {
-  const app = await buildApp({ config: testConfig(overrides), database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+  });
   await app.ready();
   return app;
 }

@@ -142,7 +142,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'learner/library',
-                lazy: () => import('@/features/courses/routes/library').then((m) => ({ Component: m.LibraryPage })),
+                lazy: async () => {
+                  const [{ LibraryPage }, { MyScormEnrollments }] = await Promise.all([
+                    import('@/features/courses/routes/library'),
+                    import('@/features/scorm/components/my-scorm-enrollments'),
+                  ]);
+                  return { Component: () => <LibraryPage scormSection={<MyScormEnrollments />} /> };
+                },
               },
               {
                 path: 'learner/courses',

@@ -122,7 +122,8 @@ function keyExists({ pattern, namespaces, text }: { pattern: RegExp; namespaces:
   return candidates.some((namespace) => {
     const keys = englishKeys.get(namespace) ?? [];
     const bare = explicit ? new RegExp(pattern.source.replace(`${explicit}:`, '')) : pattern;
-    return keys.some((key) => bare.test(key));
+    // Plural keys (`days_one`, `days_other`) are used by their base name with a count.
+    return keys.some((key) => bare.test(key) || bare.test(key.replace(/_(zero|one|two|few|many|other)$/, '')));
   });
 }
 

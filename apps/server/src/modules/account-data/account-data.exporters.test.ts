@@ -53,12 +53,12 @@ describe.each(testTargets())('export sections on $name', (target) => {
     for (const exporter of ACCOUNT_EXPORTERS) {
       await exporter.read({ repository: spy, user: { id: 'someone', email: 'a@example.com', phoneNumber: null } });
     }
-    // Tables keyed by a user id (either a `user_id` column or the profile's own id) are personal data.
+    // Tables keyed by a user (a `user_id` or `learner_id` column, or the profile's own id) are personal data.
     const personal = Object.values(schema)
       .filter(isTable)
       .filter((table) => {
         const columns = Object.values(getTableColumns(table)).map((column) => column.name);
-        return columns.includes('user_id') || getTableName(table) === 'profiles';
+        return columns.includes('user_id') || columns.includes('learner_id') || getTableName(table) === 'profiles';
       })
       .map((table) => getTableName(table))
       // Two-factor secrets are credentials; the export says whether two-factor is on through the profile.

@@ -56,6 +56,36 @@ export function tableExporter({
   };
 }
 
+/** Rows of a table that hang off another of the user's tables (a goal's checklist items, say). */
+export function childTableExporter({
+  section,
+  table,
+  foreignKey,
+  parentTable,
+  parentUserColumn = 'user_id',
+}: {
+  section: string;
+  table: string;
+  foreignKey: string;
+  parentTable: string;
+  parentUserColumn?: string;
+}): Exporter {
+  return {
+    section,
+    async read({ repository, user }) {
+      if (!(await repository.tableExists(table))) return undefined;
+      const rows = await repository.childRowsOfUser({
+        table,
+        foreignKey,
+        parentTable,
+        parentUserColumn,
+        userId: user.id,
+      });
+      return rows.map(withoutSecrets).sort(byCreation);
+    },
+  };
+}
+
 // Links and codes in sent messages could still sign someone in, so the export keeps the words and drops those.
 const LINK_QUERY = /(https?:\/\/[^\s?#]+)\?\S*/g;
 const ONE_TIME_CODE = /\b\d{6}\b/g;
@@ -125,6 +155,44 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
     section: 'activity_events',
     table: 'domain_events',
     columns: ['type', 'subject_id', 'payload', 'occurred_at'],
+  }),
+  tableExporter({ section: 'course_progress', table: 'course_progress' }),
+  tableExporter({ section: 'lesson_progress', table: 'lesson_progress' }),
+  tableExporter({ section: 'module_completions', table: 'module_completions' }),
+  tableExporter({ section: 'quiz_attempts', table: 'quiz_attempts' }),
+  tableExporter({ section: 'goals', table: 'goals' }),
+  childTableExporter({
+    section: 'goal_checklist_items',
+    table: 'goal_checklist_items',
+    foreignKey: 'goal_id',
+    parentTable: 'goals',
+  }),
+  tableExporter({ section: 'notes', table: 'notes' }),
+  tableExporter({ section: 'study_sessions', table: 'study_sessions' }),
+  tableExporter({ section: 'learning_time_by_hour', table: 'learning_time_hourly' }),
+  tableExporter({ section: 'learning_time_total', table: 'learning_time_totals', single: true }),
+  tableExporter({ section: 'xp_account', table: 'xp_accounts', single: true }),
+  tableExporter({ section: 'xp_ledger', table: 'user_xp' }),
+  tableExporter({ section: 'badges', table: 'user_badges' }),
+  tableExporter({ section: 'achievements', table: 'achievements' }),
+  tableExporter({ section: 'streaks', table: 'streaks' }),
+  tableExporter({ section: 'streak_freeze_days', table: 'streak_freeze_days' }),
+  tableExporter({ section: 'purchases', table: 'purchases' }),
+  tableExporter({ section: 'scorm_enrollments', table: 'scorm_enrollments', userColumn: 'learner_id' }),
+  tableExporter({ section: 'scorm_attempts', table: 'scorm_attempts', userColumn: 'learner_id' }),
+  childTableExporter({
+    section: 'scorm_attempt_data',
+    table: 'scorm_attempt_data',
+    foreignKey: 'attempt_id',
+    parentTable: 'scorm_attempts',
+    parentUserColumn: 'learner_id',
+  }),
+  childTableExporter({
+    section: 'scorm_interactions',
+    table: 'scorm_interactions',
+    foreignKey: 'attempt_id',
+    parentTable: 'scorm_attempts',
+    parentUserColumn: 'learner_id',
   }),
   tableExporter({ section: 'audit_events', table: 'audit_events' }),
 ];

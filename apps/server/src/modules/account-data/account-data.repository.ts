@@ -48,6 +48,27 @@ export function createAccountDataRepository({ db }: { db: Db }) {
       return found.map((result) => result.row as Row);
     },
 
+    /** Rows of a child table whose parent row (`parentTable.id` = `foreignKey`) belongs to the user. */
+    async childRowsOfUser({
+      table,
+      foreignKey,
+      parentTable,
+      parentUserColumn,
+      userId,
+    }: {
+      table: string;
+      foreignKey: string;
+      parentTable: string;
+      parentUserColumn: string;
+      userId: string;
+    }): Promise<Row[]> {
+      const found = await rows(
+        sql`select to_jsonb(child) as row from ${sql.identifier(table)} as child where ${sql.identifier(foreignKey)} in
+          (select id from ${sql.identifier(parentTable)} where ${sql.identifier(parentUserColumn)} = ${userId})`,
+      );
+      return found.map((result) => result.row as Row);
+    },
+
     async messagesTo(recipients: string[]) {
       if (recipients.length === 0) return [];
       return db

@@ -55,9 +55,13 @@ export function createGamificationRepository({ db }: { db: Db }) {
 
     /** Creates the learner's account row if missing and locks it until the transaction ends. */
     async lockAccount(tx: Db, userId: string): Promise<AccountRow> {
-      await tx.insert(xpAccounts).values({ userId }).onConflictDoNothing();
-      const [row] = await tx.select().from(xpAccounts).where(eq(xpAccounts.userId, userId)).for('update');
-      if (!row) throw new Error('XP account missing after insert');
+      // One statement: the no-op update on conflict takes the row lock and returns the row.
+      const [row] = await tx
+        .insert(xpAccounts)
+        .values({ userId })
+        .onConflictDoUpdate({ target: xpAccounts.userId, set: { userId: sql`excluded.user_id` } })
+        .returning();
+      if (!row) throw new Error('XP account missing after upsert');
       return row;
     },
 

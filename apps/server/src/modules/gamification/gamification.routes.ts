@@ -31,8 +31,9 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  // The first gamification call of a local day counts as the daily login.
+  // The first gamification call of a local day counts as the daily login (award_xp decides for itself).
   app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url === '/api/gamification/award') return;
     await service.noteSignedInVisit(request.auth().user.id);
   });
   const userId = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;

@@ -198,13 +198,11 @@ export function createGamificationService({
     tx: Db,
     userId: string,
     settings: GamificationSettings,
-    totalXp: number,
-    onlyEvent?: XpEventType,
+    { totalXp, longestStreak, onlyEvent }: { totalXp: number; longestStreak: number; onlyEvent?: XpEventType },
   ) => {
-    const learning = await repository.findStreak(userId, 'learning', tx);
     const metrics = await metricsOf(userId, tx, {
       totalXp,
-      longestStreak: learning?.longestLength ?? 0,
+      longestStreak,
       settings,
       ...(onlyEvent ? { onlyEvent } : {}),
     });
@@ -293,10 +291,9 @@ export function createGamificationService({
         await repository.addFreezeDays(tx, userId, streakType, frozenDays);
         changed.add('streaks');
       }
-      const learningStreak =
-        streakType === 'learning'
-          ? state.current
-          : viewStreak(toStreakState(await repository.findStreak(userId, 'learning', tx)), day).current;
+      const learning =
+        streakType === 'learning' ? state : toStreakState(await repository.findStreak(userId, 'learning', tx));
+      const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
 
       const multiplier = currentMultiplier(account, learningStreak, occurredAt);
       const rule = settings.xp_rules[eventType];
@@ -318,7 +315,11 @@ export function createGamificationService({
       if (!inserted) return resultFor(account, settings, { multiplier, duplicate: true });
       changed.add('user_xp');
       const updated = xp > 0 ? await repository.updateAccount(tx, userId, { addXp: xp }) : account;
-      const progress = await evaluateProgress(tx, userId, settings, updated.totalXp, eventType);
+      const progress = await evaluateProgress(tx, userId, settings, {
+        totalXp: updated.totalXp,
+        longestStreak: learning.longest,
+        onlyEvent: eventType,
+      });
       if (progress.newBadges.length > 0) changed.add('user_badges');
       if (progress.achievementsChanged) changed.add('achievements');
       return resultFor(updated, settings, {
@@ -547,7 +548,11 @@ export function createGamificationService({
       const changed = new Set<WatchedTable>();
       const newBadges = await repository.transaction(async (tx) => {
         const account = await repository.lockAccount(tx, userId);
-        const progress = await evaluateProgress(tx, userId, settings, account.totalXp);
+        const learning = await repository.findStreak(userId, 'learning', tx);
+        const progress = await evaluateProgress(tx, userId, settings, {
+          totalXp: account.totalXp,
+          longestStreak: learning?.longestLength ?? 0,
+        });
         if (progress.newBadges.length > 0) changed.add('user_badges');
         if (progress.achievementsChanged) changed.add('achievements');
         return progress.newBadges;

@@ -176,6 +176,7 @@ function presentLearnerContent(
   lesson: LessonRow,
   progress: LessonProgressRow | undefined,
   lastAttempt: QuizAttemptRow | undefined,
+  scormLaunchUrl: string | null | undefined,
 ): LearnerLessonContent {
   const content = lesson.content;
   switch (content.kind) {
@@ -214,7 +215,7 @@ function presentLearnerContent(
         attempts: progress?.attempts ?? 0,
       };
     case 'scorm':
-      return { kind: 'scorm', package_id: content.package_id };
+      return { kind: 'scorm', package_id: content.package_id, launch_url: scormLaunchUrl ?? null };
   }
 }
 
@@ -223,11 +224,13 @@ export function presentLessonView({
   course,
   progress,
   lastAttempt,
+  scormLaunchUrl,
 }: {
   lesson: LessonRow;
   course: LearnerCourse;
   progress: LessonProgressRow;
   lastAttempt: QuizAttemptRow | undefined;
+  scormLaunchUrl?: string | null;
 }): LessonView {
   const ordered = course.tree.lessons;
   const index = ordered.findIndex((candidate) => candidate.id === lesson.id);
@@ -246,7 +249,7 @@ export function presentLessonView({
       title: lesson.title,
       duration_seconds: lesson.durationSeconds,
     },
-    content: presentLearnerContent(lesson, progress, lastAttempt),
+    content: presentLearnerContent(lesson, progress, lastAttempt, scormLaunchUrl),
     progress: presentLessonProgress(lesson, progress),
     previous_lesson: neighbour(index > 0 ? ordered[index - 1] : undefined),
     next_lesson: neighbour(index >= 0 ? ordered[index + 1] : undefined),

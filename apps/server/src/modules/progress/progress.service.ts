@@ -47,12 +47,15 @@ export function createProgressService({
   domainEvents,
   activityRepository,
   getSubscription,
+  scormLaunch = async () => null,
 }: {
   coursesRepository: CoursesRepository;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
   activityRepository: ActivityRepository;
   getSubscription: (userId: string) => Promise<SubscriptionStatus>;
+  /** Where the learner opens a SCORM package embedded as a lesson (their own enrolment), or null if not ready. */
+  scormLaunch?: (userId: string, packageId: string) => Promise<string | null>;
 }) {
   // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
   const logLessonTime = (tx: Tx, userId: string, seconds: number) =>
@@ -291,8 +294,10 @@ export function createProgressService({
       });
       const lastAttempt =
         lesson.kind === 'quiz' ? await progressRepository.latestQuizAttempt(viewer.userId, lesson.id) : undefined;
+      const scormLaunchUrl =
+        lesson.content.kind === 'scorm' ? await scormLaunch(viewer.userId, lesson.content.package_id) : null;
       course.progressByLesson.set(lesson.id, progress);
-      return { lesson, course, progress, lastAttempt };
+      return { lesson, course, progress, lastAttempt, scormLaunchUrl };
     },
 
     async report(viewer: Viewer, lessonId: string, body: ProgressReportBody) {

@@ -17,6 +17,7 @@ import {
   recordDomainEvents,
 } from '../courses/courses.testing.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
+import { scormPackages, scormScos } from '../scorm/scorm.table.ts';
 import { lessonProgress, quizAttempts } from './progress.table.ts';
 
 type Outline = {
@@ -388,7 +389,40 @@ describe.each(testTargets())('learning progress on $name', (target) => {
   });
 
   it('a completed SCORM package completes the lesson that embeds it, once, however often the event arrives', async () => {
-    const packageId = randomUUID();
+    // A processed package with one SCO (ingest itself is covered by the SCORM module's tests).
+    const [pkg] = await database.db
+      .insert(scormPackages)
+      .values({
+        title: 'Packaged',
+        zipPath: 'scorm-packages/1_packaged.zip',
+        status: 'ready',
+        version: '1.2',
+        metadata: { originalFileName: 'packaged.zip', fileSize: 1, uploadedAt: new Date().toISOString() },
+      })
+      .returning({ id: scormPackages.id });
+    const packageId = pkg?.id ?? '';
+    const [sco] = await database.db
+      .insert(scormScos)
+      .values({
+        packageId,
+        organizationId: 'org',
+        itemId: 'item',
+        resourceId: 'res',
+        title: 'Start',
+        launchUrl: 'index.html',
+        scormType: 'sco',
+        position: 0,
+        settings: {
+          parameters: null,
+          mastery_score: null,
+          completion_threshold: null,
+          time_limit_action: null,
+          data_from_lms: null,
+          max_time_allowed: null,
+          prerequisites: null,
+        },
+      })
+      .returning({ id: scormScos.id });
     const course = await author.createCourse({ title: 'Packaged learning' });
     const module = await author.createModule(course.id, { title: 'Only module' });
     const lesson = await author.createLesson(module.id, {
@@ -397,7 +431,13 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     });
     await author.publish(course.id);
     const view = (await get(learner, `/api/lessons/${lesson.id}`)).json();
-    expect(view.content).toEqual({ kind: 'scorm', package_id: packageId });
+    // Opening the lesson enrols the learner in the package and points at the player on that enrolment.
+    expect(view.content).toMatchObject({ kind: 'scorm', package_id: packageId });
+    const launch = /^\/scorm\/launch\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/.exec(view.content.launch_url);
+    expect(launch?.[2]).toBe(sco?.id);
+    const session = await get(learner, `/api/scorm/launch/${launch?.[1]}`);
+    expect(session.statusCode).toBe(200);
+    expect((await get(other, `/api/scorm/launch/${launch?.[1]}`)).statusCode).toBe(404);
 
     for (const type of ['scorm.completed', 'scorm.passed'] as const) {
       await app.domainEvents.record(database.db, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { createActivityRepository } from '../activity/activity.repository.ts';
 import type { RolesRepository } from '../auth/roles.repository.ts';
 import { getEffectiveRole } from '../auth/roles.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
@@ -41,6 +42,7 @@ export async function registerScorm(
     contentOrigin: () => contentOrigin,
     logger: app.log,
     roleOf: (userId) => getEffectiveRole({ userId, rolesRepository, logger: app.log }),
+    activityRepository: createActivityRepository({ db }),
   });
   const contentServer = await buildScormContentServer({
     scormService,
@@ -58,9 +60,19 @@ export async function registerScorm(
       reply.header('content-security-policy', policy.replace("frame-src 'self'", `frame-src 'self' ${contentOrigin}`));
     }
   });
-  app.addHook('onReady', async () => {
+  // A crash mid-ingest leaves a package processing; sweep such packages at start and then every few minutes.
+  const sweepInterrupted = async () => {
     const interrupted = await scormService.failInterrupted();
     if (interrupted > 0) app.log.warn({ interrupted }, 'SCORM packages left processing were marked failed');
+  };
+  let sweeper: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await sweepInterrupted();
+    sweeper = setInterval(() => void sweepInterrupted().catch(() => undefined), 5 * 60_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
   });
   app.addHook('onListen', async () => {
     const { contentPort, contentPortExplicit } = config.scorm;
@@ -83,4 +95,5 @@ export async function registerScorm(
   app.addHook('onClose', async () => {
     await contentServer.close();
   });
+  return scormService;
 }

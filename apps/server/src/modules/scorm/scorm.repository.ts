@@ -107,11 +107,20 @@ export function createScormRepository({ db }: { db: Db }) {
     },
 
     /** Packages a crash left half-processed are failed, so their owner sees why and can upload again. */
-    async failInterrupted(message: string): Promise<number> {
+    /** Fails packages stuck in processing for longer than any ingest takes; another instance may be busy with newer ones. */
+    async failInterrupted(
+      message: string,
+      { staleAfterMinutes = 30 }: { staleAfterMinutes?: number } = {},
+    ): Promise<number> {
       const rows = await db
         .update(scormPackages)
         .set({ status: 'failed', failureReason: 'interrupted', failureMessage: message, updatedAt: sql`now()` })
-        .where(eq(scormPackages.status, 'processing'))
+        .where(
+          and(
+            eq(scormPackages.status, 'processing'),
+            sql`${scormPackages.updatedAt} < now() - make_interval(mins => ${staleAfterMinutes})`,
+          ),
+        )
         .returning({ id: scormPackages.id });
       return rows.length;
     },

@@ -173,7 +173,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
       },
     },
     async (request) => ({
-      learners: await scormService.searchLearners(await actorOf(request), request.query.search),
+      learners: await scormService.searchLearners(request.query.search),
     }),
   );
 

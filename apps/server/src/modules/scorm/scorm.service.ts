@@ -16,7 +16,9 @@ import type {
   UploadScormPackageQuery,
 } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { ScormPackageError } from './scorm.errors.ts';
@@ -62,6 +64,7 @@ export function createScormService({
   contentOrigin,
   logger,
   roleOf,
+  activityRepository,
 }: {
   repository: ScormRepository;
   blobStore: BlobStore;
@@ -72,6 +75,7 @@ export function createScormService({
   contentOrigin: () => string;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   roleOf: (userId: string) => Promise<Role>;
+  activityRepository: ActivityRepository;
 }) {
   const canManage = (actor: ScormActor, pkg: Pick<ScormPackageRow, 'createdBy'>) =>
     actor.role === 'admin' || (actor.role === 'instructor' && pkg.createdBy === actor.id);
@@ -100,17 +104,10 @@ export function createScormService({
     return { origin, wrapper_url: `${origin}/scorm/w/${token}` };
   }
 
+  /** Sums the enrolment up after a commit and records completion and pass once each, in the commit's transaction. */
   async function rollUp(
-    tx: Parameters<Parameters<ScormRepository['transaction']>[0]>[0],
-    {
-      enrollmentId,
-      learnerId,
-      scoId,
-    }: {
-      enrollmentId: string;
-      learnerId: string;
-      scoId: string;
-    },
+    tx: Db,
+    { enrollmentId, learnerId, scoId }: { enrollmentId: string; learnerId: string; scoId: string },
   ) {
     const progress = await repository.lockEnrollmentProgress(tx, enrollmentId);
     if (!progress) return;
@@ -246,9 +243,7 @@ export function createScormService({
       await blobStore.delete(pkg.zipPath);
     },
 
-    async searchLearners(_actor: ScormActor, search: string | undefined) {
-      return repository.searchPeople(search);
-    },
+    searchLearners: (search: string | undefined) => repository.searchPeople(search),
 
     async listEnrollments(actor: ScormActor, packageId: string) {
       await manageablePackage(actor, packageId);
@@ -359,6 +354,22 @@ export function createScormService({
         canSelfEnroll: false,
         content: contentFor(actor, pkg.id),
       };
+    },
+
+    /**
+     * A learner opening a course lesson that embeds a package gets an enrolment of their own and the player address;
+     * the course decided access, so a private package is fine. Null while the package is not ready.
+     */
+    async courseLessonLaunchUrl(learnerId: string, packageId: string): Promise<string | null> {
+      const pkg = await repository.findPackage(packageId);
+      if (pkg?.status !== 'ready') return null;
+      const enrollment = await repository.ensureOwnEnrollment(packageId, learnerId);
+      const scos = await repository.listScos(packageId);
+      const sco =
+        scos.find((candidate) => candidate.id === enrollment.lastScoId) ??
+        scos.find((candidate) => candidate.isVisible) ??
+        scos[0];
+      return sco ? `/scorm/launch/${enrollment.id}/${sco.id}` : null;
     },
 
     /** A learner opening a public package gets an enrolment of their own, so the attempt is recorded. */
@@ -487,6 +498,13 @@ export function createScormService({
           summary.interactions,
         );
         await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
+        // Time the content reports counts as learning time, but never more than really passed since the last commit.
+        const reported = locked.sessionBaseSeconds + summary.sessionSeconds - locked.totalTimeSeconds;
+        const elapsed = (Date.now() - locked.updatedAt.getTime()) / 1000 + 5;
+        await activityRepository.addTime(
+          { userId: actor.id, endedAt: new Date(), seconds: Math.min(reported, elapsed), source: 'scorm' },
+          tx,
+        );
       });
       void domainEvents.flush();
       return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };

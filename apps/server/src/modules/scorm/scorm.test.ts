@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { createActivityRepository } from '../activity/activity.repository.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
 import {
   createScormPerson,
@@ -294,6 +295,14 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
       },
     });
     expect(saved.body).toEqual({ result: true, errorCode: 0 });
+    // The content claims two minutes; only the seconds that really passed since the attempt began count as learning.
+    const scormSeconds = await createActivityRepository({ db: database.db }).secondsBetween(learner.id, {
+      from: new Date(Date.now() - 3_600_000),
+      to: new Date(Date.now() + 3_600_000),
+      sources: ['scorm'],
+    });
+    expect(scormSeconds).toBeGreaterThan(0);
+    expect(scormSeconds).toBeLessThan(60);
 
     const resumed = await call<ScormAttemptStart>(
       learner,

@@ -11,7 +11,7 @@ import {
   VIDEO_TYPES,
 } from '@portal/shared/courses';
 import { FileCheck2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -165,6 +165,7 @@ function LessonForm({
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [problems, setProblems] = useState<Problems | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const busy = create.isPending || update.isPending || move.isPending || upload.isPending;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const needsFile = draft.kind === 'pdf' || (draft.kind === 'video' && draft.videoSource === 'upload');
@@ -182,6 +183,8 @@ function LessonForm({
     const found = findProblems(draft, file, lesson);
     if (Object.keys(found).length > 0) {
       setProblems(found);
+      // Take the author to the first field that needs attention.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setProblems(null);
@@ -220,7 +223,7 @@ function LessonForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.kind}>{t('lessons.form.kind')}</Label>

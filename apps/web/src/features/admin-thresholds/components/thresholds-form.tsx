@@ -24,6 +24,7 @@ function NumberField({
   onValue,
   emptyIsNull = false,
   labelHidden = false,
+  hint,
   ...props
 }: Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
   label: string;
@@ -31,6 +32,7 @@ function NumberField({
   onValue: (value: number | null) => void;
   emptyIsNull?: boolean;
   labelHidden?: boolean;
+  hint?: string;
 }) {
   const id = useId();
   const invalid = value !== null && (!Number.isInteger(value) || value < 0);
@@ -47,12 +49,18 @@ function NumberField({
         step={1}
         value={value === null || Number.isNaN(value) ? '' : value}
         aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => {
           const text = event.target.value.trim();
           onValue(text === '' ? (emptyIsNull ? null : Number.NaN) : Number(text));
         }}
         {...props}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -215,6 +223,11 @@ export function ThresholdsForm({
               <NumberField
                 label={t('thresholds.badges.label', { name: t(`badges.${badge.key}.name`) })}
                 value={draft.badge_thresholds[badge.key]}
+                hint={
+                  Number.isInteger(draft.badge_thresholds[badge.key])
+                    ? t(`badges.${badge.key}.description`, { count: draft.badge_thresholds[badge.key] })
+                    : undefined
+                }
                 min={1}
                 onValue={(value) =>
                   setDraft((current) => ({

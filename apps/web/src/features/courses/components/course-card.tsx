@@ -26,7 +26,7 @@ export function CourseCard({ course, headingLevel = 2 }: { course: CatalogueCour
   const minutes = minutesOf(course.duration_seconds);
   return (
     <Card className="flex h-full flex-col">
-      <div className="relative aspect-[16/7] w-full rounded-t-lg bg-accent">
+      <div data-nonessential className="relative aspect-[16/7] w-full rounded-t-lg bg-accent">
         {course.cover_url ? (
           <img src={course.cover_url} alt="" className="size-full rounded-t-lg object-cover" loading="lazy" />
         ) : (

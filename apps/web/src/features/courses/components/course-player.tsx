@@ -182,7 +182,8 @@ export function CoursePlayer({ outline, lessonAside }: { outline: CourseOutline;
         {announcement}
       </p>
       {celebrate ? <CourseCompleted courseId={course.id} /> : null}
-      {!course.accessible ? <UpgradePrompt tier={course.required_tier} /> : null}
+      {/* With lessons, the open lesson itself shows the upgrade prompt. */}
+      {!course.accessible && lessonIds.size === 0 ? <UpgradePrompt tier={course.required_tier} /> : null}
       {lessonIds.size === 0 ? (
         <EmptyState icon={BookOpen} title={t('player.emptyTitle')} description={t('player.emptyDescription')} />
       ) : (

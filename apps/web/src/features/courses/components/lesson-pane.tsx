@@ -1,7 +1,7 @@
 import type { CompletionChange, CourseOutline, LessonView } from '@portal/shared/progress';
 import { tierSchema } from '@portal/shared/tiers';
 import { CheckCircle2, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -22,12 +22,13 @@ type Seek = (position: LessonPosition) => void;
 
 function LockedNotice({ prerequisiteTitle }: { prerequisiteTitle: string | null }) {
   const { t } = useTranslation('courses');
+  const headingId = useId();
   return (
     <section
-      aria-labelledby="locked-heading"
+      aria-labelledby={headingId}
       className="flex flex-col items-start gap-2 rounded-lg border border-border bg-muted p-5"
     >
-      <h2 id="locked-heading" className="flex items-center gap-2 text-lg font-semibold">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
         <Lock className="size-5" aria-hidden="true" />
         {t('locked.title')}
       </h2>

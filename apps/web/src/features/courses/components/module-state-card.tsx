@@ -32,7 +32,9 @@ function ModuleStatus({ module }: { module: ModuleLearningState }) {
   }
   return (
     <Badge>
-      {module.lessons_completed > 0 ? t('learningState.status.inProgress') : t('learningState.status.notStarted')}
+      {module.lessons.some((lesson) => lesson.status !== 'not_started')
+        ? t('learningState.status.inProgress')
+        : t('learningState.status.notStarted')}
     </Badge>
   );
 }
@@ -118,50 +120,39 @@ export function ModuleStateCard({
       {module.quiz_scores.length > 0 ? (
         <section className="flex flex-col gap-2">
           <SubHeading className="text-sm font-semibold">{t('learningState.quizScores')}</SubHeading>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] border-collapse text-sm">
-              <thead>
-                <tr className="border-b border-border text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('learningState.quiz')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('learningState.bestScore')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('learningState.passMark')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('learningState.attempts')}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {t('learningState.result')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {module.quiz_scores.map((quiz) => (
-                  <tr key={quiz.lesson_id} className="border-b border-border last:border-0">
-                    <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      {quiz.title}
-                    </th>
-                    <td className="py-2 pr-3">
+          <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
+            {module.quiz_scores.map((quiz) => (
+              <li key={quiz.lesson_id} className="flex flex-col gap-1 px-3 py-2 text-sm">
+                <span className="font-medium break-words">{quiz.title}</span>
+                <dl className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
+                  <div className="flex gap-1">
+                    <dt>{t('learningState.bestScore')}:</dt>
+                    <dd className="font-medium text-foreground">
                       {quiz.best_score === null ? '—' : t('learningState.percent', { percent: quiz.best_score })}
-                    </td>
-                    <td className="py-2 pr-3">{t('learningState.percent', { percent: quiz.pass_mark })}</td>
-                    <td className="py-2 pr-3">{quiz.attempts}</td>
-                    <td className="py-2">
+                    </dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>{t('learningState.passMark')}:</dt>
+                    <dd>{t('learningState.percent', { percent: quiz.pass_mark })}</dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>{t('learningState.attempts')}:</dt>
+                    <dd>{quiz.attempts}</dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt className="sr-only">{t('learningState.result')}</dt>
+                    <dd className={cn('font-medium', quiz.passed ? 'text-success' : 'text-foreground')}>
                       {quiz.attempts === 0
                         ? t('learningState.notTaken')
                         : quiz.passed
                           ? t('learningState.passed')
                           : t('learningState.notPassed')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

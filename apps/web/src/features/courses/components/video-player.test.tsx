@@ -1,7 +1,7 @@
 import '@/lib/i18n';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VIDEO_REPORT_INTERVAL_MS, type VideoReport, VideoPlayer } from './video-player';
+import { VIDEO_REPORT_INTERVAL_MS, VideoPlayer, type VideoReport } from './video-player';
 
 function fakePlayback(video: HTMLMediaElement, pairs: Array<[number, number]>, currentTime: number) {
   Object.defineProperty(video, 'duration', { configurable: true, value: 120 });

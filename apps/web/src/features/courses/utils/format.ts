@@ -4,15 +4,6 @@ export function minutesOf(seconds: number | null | undefined): number {
   return Math.max(1, Math.round(seconds / 60));
 }
 
-/** m:ss or h:mm:ss for a video moment. */
-export function formatClock(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
-
 /** Shortens text at a word boundary, for card descriptions (CSS line clamps would hide text under spacing overrides). */
 export function shorten(text: string, max = 180): string {
   if (text.length <= max) return text;

@@ -20,7 +20,8 @@ export function LeaderboardSection() {
   const optIn = useSetLeaderboardOptIn();
   const switchId = useId();
   return (
-    <section aria-labelledby="leaderboard-heading" data-nonessential className="flex flex-col gap-4">
+    // Competition is stimulation: hidden in Focus Mode (non-essential) and in Low-Stimulus (like celebrations).
+    <section aria-labelledby="leaderboard-heading" data-nonessential data-celebration className="flex flex-col gap-4">
       <h2 id="leaderboard-heading" className="flex items-center gap-2 text-lg font-semibold">
         <Users className="size-5 text-primary" aria-hidden="true" />
         {t('leaderboard.title')}
@@ -52,7 +53,7 @@ export function LeaderboardSection() {
                 )}
               >
                 <span className="w-8 text-muted-foreground">{t('leaderboard.rank', { rank: entry.rank })}</span>
-                <span className="min-w-0 flex-1 truncate">
+                <span className="min-w-0 flex-1 break-words">
                   {entry.is_you ? t('leaderboard.you', { name: entry.display_name }) : entry.display_name}
                 </span>
                 <span className="text-muted-foreground">{t('leaderboard.level', { level: entry.level })}</span>

@@ -13,7 +13,7 @@ export function RecentXp({ awards }: { awards: RecentAward[] }) {
         {awards.map((award) => (
           <li key={award.id} className="flex items-center justify-between gap-3 py-2">
             <span className="min-w-0">
-              <span className="block truncate">{t(`events.${award.event_type}`)}</span>
+              <span className="block break-words">{t(`events.${award.event_type}`)}</span>
               <span className="text-xs text-muted-foreground">
                 {new Date(award.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
               </span>

@@ -1,7 +1,7 @@
-import type { ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
+import type { ScormAttemptStart, ScormPlayerSession, ScormTreeItem } from '@portal/shared/scorm';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Circle, CircleCheck, CircleDot, ListTree, Package } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -192,32 +192,33 @@ function LoadedPlayer({
               tocOpen ? 'absolute inset-y-12 left-0 z-20 shadow-lg' : 'hidden lg:block',
             )}
           >
-            <ul className="flex flex-col gap-1">
-              {activities.filter(navigation.isListed).map((activity) => {
+            <TocList
+              items={organization?.items ?? []}
+              activities={activities}
+              render={(activity) => {
                 const progress = progressOf(activity);
                 const done = progress?.completion_status === 'completed' || progress?.success_status === 'passed';
                 const Icon = done ? CircleCheck : progress && progress.attempts > 0 ? CircleDot : Circle;
                 const isCurrent = activity.sco.id === current?.sco.id;
+                if (!navigation.isListed(activity)) return null;
                 return (
-                  <li key={activity.sco.id}>
-                    <button
-                      type="button"
-                      disabled={!navigation.canChoose(activity) && !isCurrent}
-                      aria-current={isCurrent ? 'step' : undefined}
-                      onClick={() => go(activity)}
-                      className={cn(
-                        'flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
-                        isCurrent && 'bg-accent font-medium text-primary',
-                      )}
-                    >
-                      <Icon className={cn('mt-0.5 size-4 shrink-0', done && 'text-success')} aria-hidden="true" />
-                      <span className="min-w-0 break-words">{activity.item.title}</span>
-                      {done ? <span className="sr-only">{t('player.completed')}</span> : null}
-                    </button>
-                  </li>
+                  <button
+                    type="button"
+                    disabled={!navigation.canChoose(activity) && !isCurrent}
+                    aria-current={isCurrent ? 'step' : undefined}
+                    onClick={() => go(activity)}
+                    className={cn(
+                      'flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
+                      isCurrent && 'bg-accent font-medium text-primary',
+                    )}
+                  >
+                    <Icon className={cn('mt-0.5 size-4 shrink-0', done && 'text-success')} aria-hidden="true" />
+                    <span className="min-w-0 break-words">{activity.item.title}</span>
+                    {done ? <span className="sr-only">{t('player.completed')}</span> : null}
+                  </button>
                 );
-              })}
-            </ul>
+              }}
+            />
           </nav>
         ) : null}
         <main id="main" className="flex min-w-0 flex-1 flex-col">
@@ -258,6 +259,42 @@ function LoadedPlayer({
         </main>
       </div>
     </div>
+  );
+}
+
+/** The organization's tree: launchable items as buttons, aggregations as group labels over their children. */
+function TocList({
+  items,
+  activities,
+  render,
+}: {
+  items: ScormTreeItem[];
+  activities: NavActivity[];
+  render: (activity: NavActivity) => ReactNode;
+}) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {items.map((item) => {
+        const activity = activities.find((candidate) => candidate.item.item_id === item.item_id);
+        const own = activity ? render(activity) : null;
+        if (!activity && !item.is_visible && item.children.length === 0) return null;
+        return (
+          <li key={item.item_id}>
+            {own ??
+              (!activity && item.is_visible ? (
+                <p className="px-2 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                  {item.title}
+                </p>
+              ) : null)}
+            {item.children.length > 0 ? (
+              <div className="pl-3">
+                <TocList items={item.children} activities={activities} render={render} />
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

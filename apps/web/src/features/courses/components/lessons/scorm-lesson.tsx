@@ -5,18 +5,26 @@ import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import type { LessonBodyProps } from './types';
 
-/** SCORM content runs in the SCORM player through the learner's enrolment; completion comes back from it. */
+/** SCORM content runs in the SCORM player on the learner's own enrolment; completion comes back from it. */
 export function ScormLesson({ view }: LessonBodyProps<'scorm'>) {
   const { t } = useTranslation('courses');
+  const done = view.progress.status === 'completed';
+  const launchUrl = view.content.launch_url;
   return (
     <EmptyState
       icon={Package}
       title={t('scorm.title')}
-      description={view.progress.status === 'completed' ? t('scorm.completed') : t('scorm.description')}
+      description={done ? t('scorm.completed') : launchUrl ? t('scorm.description') : t('scorm.notReady')}
       action={
-        <Button asChild variant="outline">
-          <Link to="/dashboard/learner/library">{t('scorm.openLibrary')}</Link>
-        </Button>
+        launchUrl ? (
+          <Button asChild>
+            <Link to={launchUrl}>{done ? t('scorm.openAgain') : t('scorm.open')}</Link>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to="/dashboard/learner/library">{t('scorm.openLibrary')}</Link>
+          </Button>
+        )
       }
     />
   );

@@ -1,0 +1,47 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { testTargets } from '../../testing/test-app.ts';
+import { createScormRepository } from './scorm.repository.ts';
+import { scormPackages } from './scorm.table.ts';
+
+describe.each(testTargets())('interrupted SCORM ingests on $name', (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it('fails only packages stuck in processing, not one another instance is ingesting right now', async () => {
+    const metadata = { originalFileName: 'course.zip', fileSize: 1, uploadedAt: new Date().toISOString() };
+    const [stuck, busy] = await database.db
+      .insert(scormPackages)
+      .values([
+        {
+          title: 'Stuck',
+          zipPath: 'scorm-packages/1_stuck.zip',
+          status: 'processing',
+          metadata,
+          updatedAt: new Date(Date.now() - 3_600_000),
+        },
+        { title: 'Busy', zipPath: 'scorm-packages/2_busy.zip', status: 'processing', metadata },
+      ])
+      .returning({ id: scormPackages.id });
+    if (!stuck || !busy) throw new Error('packages not inserted');
+
+    const failed = await createScormRepository({ db: database.db }).failInterrupted('Interrupted.');
+    expect(failed).toBe(1);
+    const rows = await database.db
+      .select({ id: scormPackages.id, status: scormPackages.status, reason: scormPackages.failureReason })
+      .from(scormPackages)
+      .where(inArray(scormPackages.id, [stuck.id, busy.id]));
+    expect(rows.find((row) => row.id === stuck.id)).toMatchObject({ status: 'failed', reason: 'interrupted' });
+    expect(rows.find((row) => row.id === busy.id)).toMatchObject({ status: 'processing' });
+    await database.db.delete(scormPackages).where(eq(scormPackages.id, busy.id));
+  });
+});
