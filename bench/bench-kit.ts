@@ -97,16 +97,14 @@ export async function createLearners(database: Database, count: number, label = 
         calendarSync: { google: false, outlook: false },
       })),
     );
-    await database.db
-      .insert(subscriptions)
-      .values(
-        batch.map((learner) => ({
-          userId: learner.userId,
-          tier: 'me' as const,
-          status: 'active' as const,
-          provider: 'seed' as const,
-        })),
-      );
+    await database.db.insert(subscriptions).values(
+      batch.map((learner) => ({
+        userId: learner.userId,
+        tier: 'me' as const,
+        status: 'active' as const,
+        provider: 'seed' as const,
+      })),
+    );
   }
   return learners;
 }

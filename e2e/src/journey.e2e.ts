@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 const NAV_SCREENS: Array<[string, string]> = [
-  ['Library', 'Library'],
+  ['Library', 'My library'],
   ['Courses', 'Courses'],
   ['Goals', 'Goals'],
   ['Notes', 'Notes'],

@@ -129,8 +129,10 @@ describe('signed-in learner with a subscription', () => {
   it('can open a SCORM launch link and a course player page', async () => {
     await page.goto('/scorm/launch/enrolment-1/sco-1');
     await page.getByRole('heading', { name: 'SCORM player' }).waitFor();
-    await page.goto('/courses/intro-to-learning');
-    await page.getByRole('heading', { name: 'Course: intro-to-learning' }).waitFor();
+    await page.goto('/courses/study-skills-that-stick');
+    await page.getByRole('heading', { level: 1, name: 'Study skills that stick' }).waitFor();
+    await page.goto('/courses/no-such-course');
+    await page.getByRole('heading', { name: "This course isn't available" }).waitFor();
   });
 
   it('does not see admin or SCORM sections in the navigation', async () => {

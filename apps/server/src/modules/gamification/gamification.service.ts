@@ -280,17 +280,6 @@ export function createGamificationService({
         day,
         dayInPreviousZone: movedZone ? localDay(occurredAt, streakRow.timeZone) : null,
       });
-      if (!sameStreak(before, state) || movedZone) {
-        await repository.saveStreak(
-          tx,
-          streakRowFrom(userId, streakType, state, {
-            freezesUsed: (streakRow?.freezesUsed ?? 0) + frozenDays.length,
-            timeZone,
-          }),
-        );
-        await repository.addFreezeDays(tx, userId, streakType, frozenDays);
-        changed.add('streaks');
-      }
       const learning =
         streakType === 'learning' ? state : toStreakState(await repository.findStreak(userId, 'learning', tx));
       const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
@@ -314,6 +303,17 @@ export function createGamificationService({
       });
       if (!inserted) return resultFor(account, settings, { multiplier, duplicate: true });
       changed.add('user_xp');
+      if (!sameStreak(before, state) || movedZone) {
+        await repository.saveStreak(
+          tx,
+          streakRowFrom(userId, streakType, state, {
+            freezesUsed: (streakRow?.freezesUsed ?? 0) + frozenDays.length,
+            timeZone,
+          }),
+        );
+        await repository.addFreezeDays(tx, userId, streakType, frozenDays);
+        changed.add('streaks');
+      }
       const updated = xp > 0 ? await repository.updateAccount(tx, userId, { addXp: xp }) : account;
       const progress = await evaluateProgress(tx, userId, settings, {
         totalXp: updated.totalXp,
