@@ -125,6 +125,7 @@ async function measure(
 }
 
 async function main() {
+  const machine = describeMachine();
   const baseline = Fastify();
   baseline.get('/', async () => ({ hello: 'world' }));
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
@@ -171,7 +172,7 @@ async function main() {
     'ledger row, badges and achievements, realtime push), never the cheap duplicate path. Add endpoints to',
     '`ENDPOINTS` in `bench/api.ts`.',
     '',
-    `Run ${new Date().toISOString()} on ${benchDatabase.kind}, ${describeMachine()}; ${ledgerRows.toLocaleString('en')} XP ledger rows at the end.`,
+    `Run ${new Date().toISOString()} on ${benchDatabase.kind}, ${machine}; ${ledgerRows.toLocaleString('en')} XP ledger rows at the end.`,
     '',
     table,
   ].join('\n');

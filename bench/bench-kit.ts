@@ -188,6 +188,7 @@ export function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
 }
 
+/** Cores, Node version and the load average when the run started (other work on the machine skews results). */
 export function describeMachine() {
-  return `${os.cpus().length} cores, Node ${process.version}`;
+  return `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)} at the start`;
 }

@@ -86,6 +86,7 @@ async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promis
 const round = (value: number) => Math.round(value * 10) / 10;
 
 async function main() {
+  const machine = describeMachine();
   const benchDatabase = await createBenchDatabase('realtime');
   const seed = await benchDatabase.open();
   const learners = await createLearners(seed, CLIENTS);
@@ -143,7 +144,7 @@ async function main() {
     const rows: [string, string][] = [
       ['date', new Date().toISOString().slice(0, 10)],
       ['database', benchDatabase.kind],
-      ['machine', describeMachine()],
+      ['machine', machine],
       ['WebSocket clients (one learner each)', String(tabs.length)],
       ['connecting all clients', `${connectSeconds.toFixed(1)} s`],
       [`one award at a time (first ${single.length} learners): answered, p50 / p99`, p(singleAnswers)],
@@ -167,7 +168,9 @@ async function main() {
       '(`/api/realtime`, bearer session), then awards every learner XP through `POST /api/gamification/award` and',
       'times each award from the request until that learner’s socket receives `table_change` for `user_xp`. The',
       'push goes through the same `NOTIFY` path a second instance would use (in-process on PGlite). The server’s',
-      'RSS is read from `/proc/<pid>/status`.',
+      'RSS is read from `/proc/<pid>/status`. The push leaves right after the award commits, before the answer, so',
+      'the gap between "answered" and "push received" is the delivery itself; the rest is the award (one transaction',
+      'of about fifteen queries) and, in the burst, waiting for the awards ahead of it.',
       '',
       '| measured | value |',
       '|---|---|',
