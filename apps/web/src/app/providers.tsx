@@ -29,6 +29,8 @@ function RealtimeBridge() {
         void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryOptions().queryKey });
       } else if (message.type === 'table_change') {
         void queryClient.invalidateQueries({ queryKey: GAMIFICATION_QUERY_KEY });
+        // The learner home and analytics show XP, streak and achievements too.
+        void queryClient.invalidateQueries({ queryKey: ['analytics'] });
       } else if (message.type === 'beta_update') {
         showBetaUpdateToast(message.payload);
       }

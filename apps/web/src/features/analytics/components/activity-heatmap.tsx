@@ -43,7 +43,7 @@ export function ActivityHeatmap({ days }: { days: Day[] }) {
           role="img"
           aria-label={summary}
           className="grid w-max grid-flow-col gap-1"
-          style={{ gridTemplateRows: 'repeat(7, 0.85rem)', gridTemplateColumns: `repeat(${weeks}, 0.85rem)` }}
+          style={{ gridTemplateRows: 'repeat(7, 1rem)', gridTemplateColumns: `repeat(${weeks}, 1rem)` }}
         >
           {cells.map((day, index) =>
             day ? (
