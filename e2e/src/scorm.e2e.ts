@@ -6,7 +6,10 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
 
-const SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/scorm-samples');
+const SAMPLES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/server/src/modules/scorm/samples',
+);
 
 let browser: Browser;
 beforeAll(async () => {

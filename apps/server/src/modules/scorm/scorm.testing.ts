@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,11 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { signUpAndConfirm } from '../../testing/factories.ts';
 import { createRolesRepository } from '../auth/roles.repository.ts';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-/** The published "Golf Explained" sample packages kept beside the repository. */
-export const SCORM_SAMPLES_DIR = path.resolve(REPO_ROOT, '../shared/scorm-samples');
-export const SCORM_SAMPLES_PRESENT = existsSync(SCORM_SAMPLES_DIR);
+/** The published "Golf Explained" sample packages (CC BY 3.0, see samples/README.md). */
+export const SCORM_SAMPLES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
 
 export interface ZipEntrySpec {
   name: string;
