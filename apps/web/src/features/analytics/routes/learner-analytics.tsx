@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -189,11 +190,9 @@ export function LearnerAnalytics() {
                                   : `${course.percent}%`}
                               </span>
                             </div>
-                            <progress
-                              className="h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
-                              max={100}
+                            <ProgressBar
                               value={course.percent}
-                              aria-label={t('courses.progressOf', { course: course.title })}
+                              label={t('courses.progressOf', { course: course.title })}
                             />
                           </li>
                         ))}

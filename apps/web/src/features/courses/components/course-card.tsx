@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { minutesOf, shorten } from '../utils/format';
-import { ProgressBar } from './progress-bar';
 import { TierBadge } from './tier-badge';
 
 export const courseHref = (courseId: string) => `/dashboard/learner/course/${courseId}`;

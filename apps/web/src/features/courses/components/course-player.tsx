@@ -6,11 +6,11 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LessonAside, LessonPosition } from '@/lib/lesson-context';
 import { cn } from '@/lib/utils';
 import { CourseOutlineNav } from './course-outline';
 import { LessonPane } from './lesson-pane';
-import { ProgressBar } from './progress-bar';
 import { TierBadge } from './tier-badge';
 import { UpgradePrompt } from './upgrade-prompt';
 

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { minutesOf } from '../utils/format';
-import { ProgressBar } from './progress-bar';
 
 export function useFormatDate() {
   const { i18n } = useTranslation();

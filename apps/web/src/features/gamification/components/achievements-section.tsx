@@ -2,10 +2,10 @@ import type { AchievementView } from '@portal/shared/gamification';
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { formatNumber } from '../utils/format';
 import { GamificationIcon } from './gamification-icon';
-import { ProgressBar } from './progress-bar';
 
 function AchievementCard({ achievement }: { achievement: AchievementView }) {
   const { t, i18n } = useTranslation('gamification');
@@ -39,7 +39,9 @@ function AchievementCard({ achievement }: { achievement: AchievementView }) {
         </div>
       </div>
       <ProgressBar
-        value={complete ? 1 : (achievement.progress - previousThreshold) / (nextThreshold - previousThreshold)}
+        value={
+          complete ? 100 : ((achievement.progress - previousThreshold) / (nextThreshold - previousThreshold)) * 100
+        }
         label={t('achievementsSection.progressLabel', { name })}
         valueText={
           complete

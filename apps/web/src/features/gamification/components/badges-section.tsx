@@ -2,10 +2,10 @@ import type { BadgeView } from '@portal/shared/gamification';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { formatNumber } from '../utils/format';
 import { GamificationIcon } from './gamification-icon';
-import { ProgressBar } from './progress-bar';
 
 function BadgeCard({ badge }: { badge: BadgeView }) {
   const { t, i18n } = useTranslation('gamification');
@@ -38,7 +38,7 @@ function BadgeCard({ badge }: { badge: BadgeView }) {
         ) : (
           <div className="mt-1 flex flex-col gap-1">
             <ProgressBar
-              value={badge.progress / badge.threshold}
+              value={(badge.progress / badge.threshold) * 100}
               label={t('badgesSection.progressLabel', { name })}
               valueText={t('badgesSection.progressValue', {
                 progress: formatNumber(Math.min(badge.progress, badge.threshold), i18n.language),

@@ -2,10 +2,10 @@ import type { UserStats } from '@portal/shared/gamification';
 import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/utils';
 import { formatMultiplier, formatNumber } from '../utils/format';
 import { FRAME_CLASSES, THEME_CLASSES } from './cosmetics';
-import { ProgressBar } from './progress-bar';
 import { RecentXp } from './recent-xp';
 
 /** Level, progress to the next one, lifetime XP, the spendable balance and the multiplier in force. */
@@ -37,7 +37,8 @@ export function LevelCard({ stats }: { stats: UserStats }) {
       </div>
       <div className="flex flex-col gap-1.5">
         <ProgressBar
-          value={level.progress}
+          value={level.progress * 100}
+          className="h-2.5"
           label={t('level.progressLabel', { level: next })}
           valueText={t('level.progressValue', {
             xp: number(stats.total_xp - level.level_start_xp),

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { useDisplayFormats } from '@/lib/profile';
 import { cn } from '@/lib/utils';
 import { type GoalStatusAction, useChangeGoalStatus } from '../api/change-goal-status';
 import { useSetChecklistItem } from '../api/set-checklist-item';
-import { GoalProgressBar } from './goal-progress-bar';
 
 /** "40% of the course done", "20 of 60 minutes this week", "1 of 3 steps done". */
 export function useProgressText() {
@@ -113,11 +113,12 @@ export function GoalCard({
       ) : null}
 
       <div className="flex flex-col gap-2">
-        <GoalProgressBar
-          percent={goal.progress.percent}
+        <ProgressBar
+          value={goal.progress.percent}
           label={t('progressLabel', { title: goal.title })}
           valueText={progressText(goal)}
-          atRisk={goal.at_risk}
+          tone={goal.at_risk ? 'warning' : 'default'}
+          className="h-2.5"
         />
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span>{progressText(goal)}</span>

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { studyOverviewQueryOptions } from '../api/get-study-overview';
 import { usePauseStudySession } from '../api/pause-study-session';
 import { useResumeStudySession } from '../api/resume-study-session';
 import { useStartStudySession } from '../api/start-study-session';
 import { useStopStudySession } from '../api/stop-study-session';
 import { formatClock, useSessionClock } from '../hooks/use-session-clock';
-import { SessionProgressBar } from './session-progress-bar';
 
 /** Pomodoro 25/5 on the server's clock: the timer survives a reload because only the server's times count. */
 export function FocusTimer({ session, clockOffsetMs }: { session: StudySession | null; clockOffsetMs: number }) {
@@ -106,7 +106,8 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
       >
         {formatClock(state.phaseRemainingSeconds)}
       </div>
-      <SessionProgressBar
+      <ProgressBar
+        className="max-w-md"
         value={state.phaseLengthSeconds ? (state.phaseElapsedSeconds / state.phaseLengthSeconds) * 100 : 100}
         label={t('focus.phaseProgress')}
         valueText={t('focus.remaining', { time: formatClock(state.phaseRemainingSeconds) })}

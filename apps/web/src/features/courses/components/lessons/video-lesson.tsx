@@ -1,10 +1,10 @@
 import { mergeRanges, type WatchedRange } from '@portal/shared/progress';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { i18n } from '@/lib/i18n';
 import { reportProgressOnExit, useReportProgress } from '../../api/report-progress';
 import { subtractRanges } from '../../utils/played-ranges';
-import { ProgressBar } from '../progress-bar';
 import { VideoPlayer, type VideoPlayerHandle, type VideoReport } from '../video-player';
 import type { LessonBodyProps } from './types';
 
