@@ -21,7 +21,7 @@ export function LeaderboardSection() {
   const switchId = useId();
   return (
     // Competition is stimulation: hidden in Focus Mode (non-essential) and in Low-Stimulus (like celebrations).
-    <section aria-labelledby="leaderboard-heading" data-nonessential data-celebration className="flex flex-col gap-4">
+    <section aria-labelledby="leaderboard-heading" data-nonessential data-leaderboard className="flex flex-col gap-4">
       <h2 id="leaderboard-heading" className="flex items-center gap-2 text-lg font-semibold">
         <Users className="size-5 text-primary" aria-hidden="true" />
         {t('leaderboard.title')}
