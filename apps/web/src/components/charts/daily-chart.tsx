@@ -45,10 +45,11 @@ export function DailyChart({
       <figcaption id={`${id}-title`} className="text-sm font-medium">
         {title}
       </figcaption>
-      <div className="h-48 w-full" aria-hidden="true">
+      {/* inert: the drawing is neither focusable nor read; the table below carries the numbers. */}
+      <div className="h-48 w-full" inert>
         <ResponsiveContainer width="100%" height="100%">
           {kind === 'bar' ? (
-            <BarChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+            <BarChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
               <CartesianGrid vertical={false} stroke="var(--color-border)" />
               <XAxis dataKey="label" {...axis} interval="preserveStartEnd" />
               <YAxis allowDecimals={false} {...axis} />
@@ -56,7 +57,7 @@ export function DailyChart({
               <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
             </BarChart>
           ) : (
-            <LineChart data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+            <LineChart accessibilityLayer={false} data={points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
               <CartesianGrid vertical={false} stroke="var(--color-border)" />
               <XAxis dataKey="label" {...axis} interval="preserveStartEnd" />
               <YAxis allowDecimals={false} {...axis} />

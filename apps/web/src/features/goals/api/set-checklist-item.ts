@@ -28,10 +28,11 @@ export const useSetChecklistItem = () => {
   const { queryKey } = goalsQueryOptions();
   return useMutation({
     mutationFn: setChecklistItem,
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey });
+    // Synchronous, so the checkbox flips in the same frame as the click; a list fetch in flight is then dropped.
+    onMutate: (change) => {
       const previous = queryClient.getQueryData(queryKey);
       if (previous) queryClient.setQueryData(queryKey, withItem(previous, change));
+      void queryClient.cancelQueries({ queryKey }, { revert: false });
       return { previous };
     },
     onError: (_error, _change, context) => {
