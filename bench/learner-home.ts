@@ -169,7 +169,7 @@ async function main() {
     '',
     `Target: home p99 under ${TARGET_P99_MS} ms at one connection — ${pass ? 'met' : 'NOT met'}.`,
   ].join('\n');
-  await writeBenchSection('Learner home stats', section);
+  await writeBenchSection(`Learner home stats (\`npm run bench:api\`), ${kind}`, section);
   console.log(section);
   if (!pass) process.exitCode = 1;
 }
