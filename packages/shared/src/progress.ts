@@ -24,8 +24,8 @@
  */
 import { z } from 'zod';
 import {
+  catalogueCourseSchema,
   courseProgressSummarySchema,
-  courseStatusSchema,
   learnerLessonContentSchema,
   lessonKindSchema,
   quizAttemptResultSchema,
@@ -147,16 +147,16 @@ export type ResumePosition = z.infer<typeof resumePositionSchema>;
 export const resumeSchema = z.object({ resume: resumePositionSchema.nullable() });
 
 export const courseOutlineSchema = z.object({
-  course: z.object({
-    id: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string(),
-    cover_url: z.string().nullable(),
-    required_tier: tierSchema,
-    status: courseStatusSchema,
-    /** False when the learner's plan is below `required_tier`: show the upgrade prompt, lessons are refused. */
-    accessible: z.boolean(),
+  /** `accessible` is false when the learner's plan is below `required_tier`: lessons are refused. */
+  course: catalogueCourseSchema.pick({
+    id: true,
+    slug: true,
+    title: true,
+    description: true,
+    cover_url: true,
+    required_tier: true,
+    status: true,
+    accessible: true,
   }),
   progress: courseProgressSummarySchema,
   modules: z.array(outlineModuleSchema),
