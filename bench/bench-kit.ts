@@ -1,5 +1,5 @@
 /** Shared pieces of the API and realtime benchmarks: a database, signed-in learners, a server process, its RSS. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +13,29 @@ import { profiles, sessions, subscriptions, users } from '../apps/server/src/db/
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const AUTH_SECRET = randomBytes(32).toString('hex');
+
+/**
+ * Builds the production server bundle and reads how `npm start` runs it (the server package's `start` script:
+ * environment defaults, Node flags, the bundle), so every benchmark measures what production runs.
+ */
+export function productionServer(): { args: string[]; env: Record<string, string> } {
+  const serverDir = path.join(REPO_ROOT, 'apps/server');
+  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  const { scripts } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.split(/\s+/);
+  const env: Record<string, string> = {};
+  for (const assignment of words.slice(0, words.indexOf('node'))) {
+    const [name = '', value = ''] = assignment.split('=');
+    const fallback = /^\$\{(\w+):-(.*)\}$/.exec(value);
+    env[name] = fallback ? (process.env[fallback[1] ?? ''] ?? fallback[2] ?? '') : value;
+  }
+  const args = words
+    .slice(words.indexOf('node') + 1)
+    .map((word) => (word.startsWith('dist/') ? `apps/server/${word}` : word));
+  return { args, env };
+}
 
 /** A learner signed in with a bearer token (the same session a browser cookie carries). */
 export type BenchLearner = { userId: string; token: string };
@@ -130,10 +153,12 @@ export async function startServerProcess({
   database: BenchDatabase;
   port: number;
 }): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const production = productionServer();
+  const server = spawn(process.execPath, production.args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...production.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

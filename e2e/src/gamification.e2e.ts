@@ -167,7 +167,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('gamification across two server 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-instance-'));
     dataDirs.push(dataDir);
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
       cwd: repoRoot,
       env: {
         ...process.env,

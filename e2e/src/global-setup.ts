@@ -22,13 +22,13 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
   throw new Error(`Server did not become healthy at ${url}`);
 }
 
-/** Starts the real server (built web app, embedded database with demo data) once for all browser tests. */
+/** Starts the real production server (its bundle and the built web app, embedded database with demo data) once for all browser tests. */
 export default async function setup(project: TestProject) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

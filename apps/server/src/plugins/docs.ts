@@ -1,10 +1,17 @@
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the route schemas, browsable at /api/docs. */
+const DOCS_PREFIX = '/api/docs';
+/** Headers of the viewer's answers that the outer server sets for itself. */
+const HOP_HEADERS = new Set(['content-length', 'connection', 'date', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * OpenAPI generated from the route schemas, browsable at /api/docs. The reference viewer ships a 4 MB script that
+ * would sit in memory for the life of the process, so it is loaded on the first visit to the docs: a small inner
+ * server holding only the viewer answers those requests, reading the document from this app's route schemas.
+ */
 export const docsPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
   await app.register(swagger, {
     openapi: {
@@ -19,14 +26,45 @@ export const docsPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(scalar, { routePrefix: '/api/docs' });
-  // The reference page runs its own inline bootstrap script.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/docs')) {
-      reply.header(
-        'content-security-policy',
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:",
-      );
-    }
+
+  let viewer: Promise<FastifyInstance> | null = null;
+  const loadViewer = () => {
+    viewer ??= (async () => {
+      const { default: scalar } = await import('@scalar/fastify-api-reference');
+      const inner = Fastify({ logger: false });
+      await inner.register(scalar, {
+        routePrefix: DOCS_PREFIX,
+        configuration: { content: () => app.swagger() },
+      });
+      await inner.ready();
+      return inner;
+    })();
+    viewer.catch(() => {
+      viewer = null;
+    });
+    return viewer;
+  };
+  app.addHook('onClose', async () => {
+    if (viewer) await (await viewer.catch(() => null))?.close();
   });
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const inner = await loadViewer();
+    const answer = await inner.inject({
+      method: 'GET',
+      url: request.url,
+      headers: { host: request.headers.host ?? 'localhost' },
+    });
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    }
+    // The reference page runs its own inline bootstrap script.
+    reply.header(
+      'content-security-policy',
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:",
+    );
+    return reply.code(answer.statusCode).send(answer.rawPayload);
+  };
+  app.get(DOCS_PREFIX, { schema: { hide: true } }, forward);
+  app.get(`${DOCS_PREFIX}/*`, { schema: { hide: true } }, forward);
 });

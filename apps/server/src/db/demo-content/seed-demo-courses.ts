@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { courseModules, courses, lessons, type StoredLessonContent } from '../../modules/courses/courses.table.ts';
 import { estimateReadingSeconds, renderLessonMarkdown } from '../../modules/courses/markdown.ts';
 import { readPdfPageCount, readVideoDuration } from '../../modules/courses/media.ts';
 import type { BlobStore } from '../../modules/files/blob-store.ts';
 import { courseProgress, lessonProgress, quizAttempts } from '../../modules/progress/progress.table.ts';
+import { DEMO_CONTENT_FOLDER } from '../../paths.ts';
 import type { Db } from '../client.ts';
 import { DEMO_COURSES, DEMO_PROGRESS, type DemoLesson, type DemoModule } from './demo-courses.ts';
-
-const CONTENT_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /** Copies a bundled file into the blob store once; the key is fixed so repeated seeds reuse it. */
 async function storeDemoFile(blobStore: BlobStore, file: string) {
   const key = `demo-content/${file}`;
   const existing = await blobStore.stat(key);
-  const size = existing?.size ?? (await blobStore.put(key, createReadStream(path.join(CONTENT_DIR, file)))).size;
+  const size =
+    existing?.size ?? (await blobStore.put(key, createReadStream(path.join(DEMO_CONTENT_FOLDER, file)))).size;
   return { key, size };
 }
 

@@ -1,8 +1,9 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ScormPackageError } from './scorm.errors.ts';
+import { extractScormZipInWorker } from './scorm-extract.ts';
 import { assertLaunchFilesExist, parseScormManifest, type ScormManifest } from './scorm-manifest.ts';
-import { extractScormZip, MANIFEST_FILE_NAME, type ScormPackageLimits } from './scorm-zip.ts';
+import { MANIFEST_FILE_NAME, type ScormPackageLimits } from './scorm-zip.ts';
 
 // Real manifests are kilobytes; this only keeps a hostile one from being read into memory whole.
 const MAX_MANIFEST_BYTES = 16 * 1024 ** 2;
@@ -30,7 +31,7 @@ export async function inspectScormPackage({
   targetDir: string;
   limits?: Partial<ScormPackageLimits>;
 }): Promise<ScormPackageInspection> {
-  const extracted = await extractScormZip({ zipPath, targetDir, limits });
+  const extracted = await extractScormZipInWorker({ zipPath, targetDir, limits });
   try {
     const manifest = await readManifest(path.join(targetDir, extracted.rootPrefix, MANIFEST_FILE_NAME));
     const packageFiles = new Set(

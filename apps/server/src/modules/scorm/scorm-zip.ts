@@ -29,6 +29,12 @@ export const DEFAULT_SCORM_PACKAGE_LIMITS: ScormPackageLimits = {
 
 export const MANIFEST_FILE_NAME = 'imsmanifest.xml';
 
+/**
+ * Entries written at the same time. Each file costs several small file-system round trips (open, write, close,
+ * reads of the ZIP's headers); overlapping a few keeps the disk busy, and each holds only a stream buffer or two.
+ */
+const PARALLEL_WRITES = 4;
+
 /** What `extractScormZip` left in the target folder. */
 export interface ExtractedScormPackage {
   /** Extracted files, relative to the target folder with `/` separators, in ZIP order; junk is not among them. */
@@ -118,47 +124,68 @@ async function extractEntries({
   const filePaths = new Set<string>();
   const folderPaths = new Set<string>();
   const createdFolders = new Set<string>();
+  let declaredBytes = 0;
   let unpackedBytes = 0;
+  const writing = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
 
-  for await (const entry of entriesOf(zip)) {
-    const name = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
-    const segments = safeSegments(name);
-    if (isSymlink(entry)) {
-      throw new ScormPackageError(
-        'path_escape',
-        `The package contains a symbolic link (${name}), which is not allowed.`,
-      );
+  try {
+    for await (const entry of entriesOf(zip)) {
+      if (failure) break;
+      const name = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+      const segments = safeSegments(name);
+      if (isSymlink(entry)) {
+        throw new ScormPackageError(
+          'path_escape',
+          `The package contains a symbolic link (${name}), which is not allowed.`,
+        );
+      }
+      if (name.endsWith('/') || isJunk(segments)) continue;
+      if (segments.length === 0) throw damaged(name);
+
+      const relativePath = segments.join('/');
+      assertNoConflict({ relativePath, filePaths, folderPaths });
+
+      const ratioLimit = Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio;
+      if (entry.uncompressedSize > ratioLimit) throw suspiciousCompression(name, limits);
+      // Declared sizes must match what is written (checked below), so their sum is the package's unpacked size;
+      // the running count of decompressed bytes catches a header that lies.
+      declaredBytes += entry.uncompressedSize;
+      if (declaredBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
+
+      const destination = path.join(tempDir, ...segments);
+      const folder = path.dirname(destination);
+      if (!createdFolders.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        createdFolders.add(folder);
+      }
+      files.push(relativePath);
+      const task = writeEntry({
+        zip,
+        entry,
+        name,
+        destination,
+        onBytes: (entryBytes, chunkBytes) => {
+          if (entryBytes > ratioLimit) throw suspiciousCompression(name, limits);
+          if (unpackedBytes + chunkBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
+          unpackedBytes += chunkBytes;
+        },
+      })
+        .then((written) => {
+          if (written.bytes !== entry.uncompressedSize || written.crc !== entry.crc32) throw damaged(name);
+        })
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => writing.delete(task));
+      writing.add(task);
+      if (writing.size >= PARALLEL_WRITES) await Promise.race(writing);
     }
-    if (name.endsWith('/') || isJunk(segments)) continue;
-    if (segments.length === 0) throw damaged(name);
-
-    const relativePath = segments.join('/');
-    assertNoConflict({ relativePath, filePaths, folderPaths });
-
-    const ratioLimit = Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio;
-    if (entry.uncompressedSize > ratioLimit) throw suspiciousCompression(name, limits);
-    if (unpackedBytes + entry.uncompressedSize > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
-
-    const destination = path.join(tempDir, ...segments);
-    const folder = path.dirname(destination);
-    if (!createdFolders.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      createdFolders.add(folder);
-    }
-    const written = await writeEntry({
-      zip,
-      entry,
-      name,
-      destination,
-      onBytes: (entryBytes, chunkBytes) => {
-        if (entryBytes > ratioLimit) throw suspiciousCompression(name, limits);
-        if (unpackedBytes + chunkBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
-        unpackedBytes += chunkBytes;
-      },
-    });
-    if (written.bytes !== entry.uncompressedSize || written.crc !== entry.crc32) throw damaged(name);
-    files.push(relativePath);
+  } finally {
+    // Nothing may still be writing into the folder when the caller moves or removes it.
+    await Promise.allSettled(writing);
   }
+  if (failure) throw (failure as { error: unknown }).error;
   return { files, unpackedBytes };
 }
 
