@@ -47,3 +47,29 @@ export async function dismissWelcome(page: Page) {
     .catch(() => false);
   if (shown) await start.click();
 }
+
+/**
+ * Waits until the page is at rest for colour checks: every toast has mounted (a toast is transparent for a frame
+ * before its entrance starts), no finite animation or transition runs, and that has held for 300 ms (a new toast
+ * restacks the others a frame after it appears, which starts their transitions).
+ */
+export function settled(page: Page) {
+  return page.waitForFunction(() => {
+    const calm =
+      [...document.querySelectorAll('[data-sonner-toast]')].every(
+        (toast) => toast.getAttribute('data-mounted') === 'true' && toast.getAttribute('data-removed') !== 'true',
+      ) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        );
+    const state = window as unknown as { calmSince?: number };
+    if (!calm) {
+      state.calmSince = undefined;
+      return false;
+    }
+    state.calmSince ??= performance.now();
+    return performance.now() - state.calmSince >= 300;
+  });
+}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Profile, ProfileUpdate } from '@portal/shared/profile';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
+import { baseUrl, dismissWelcome, launchBrowser, newContext, settled, signInThroughForm } from './browser';
 
 const LEARNER = 'learner@example.com';
 
@@ -36,14 +36,6 @@ const patchProfile = (page: Page, changes: ProfileUpdate) =>
     });
     if (!response.ok) throw new Error(`Updating the profile failed with ${response.status}`);
   }, changes);
-
-/** Waits for finite animations (a toast sliding in) to end, so colours are measured at rest. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
 
 async function saveAndWait(page: Page) {
   const saved = page.waitForResponse(

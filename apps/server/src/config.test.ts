@@ -103,4 +103,41 @@ describe('configuration', () => {
     expect((thrown as ConfigError).message).toContain('Invalid configuration');
     expect((thrown as ConfigError).message).toContain(names);
   });
+  describe('the SCORM content origin', () => {
+    it("is another site on the same machine by default, so browsers send it none of the app's cookies", () => {
+      const onLocalhost = loadConfig({ DATA_DIR: dataDir }).scorm;
+      expect(onLocalhost).toMatchObject({
+        contentOrigin: 'http://127.0.0.1:3001',
+        contentPort: 3001,
+        contentSharesHost: false,
+      });
+      const onLoopbackAddress = loadConfig({ DATA_DIR: dataDir, PORT: '4000', PUBLIC_URL: 'http://127.0.0.1:4000' });
+      expect(onLoopbackAddress.scorm).toMatchObject({ contentOrigin: 'http://localhost:4001', contentPort: 4001 });
+    });
+
+    it("keeps the public host name elsewhere and says that it shares the app's cookies", () => {
+      const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://learn.example.com' });
+      expect(config.scorm).toMatchObject({ contentOrigin: 'https://learn.example.com:3001', contentSharesHost: true });
+    });
+
+    it("follows CONTENT_ORIGIN, refusing the app's own origin", () => {
+      const separate = loadConfig({
+        DATA_DIR: dataDir,
+        PUBLIC_URL: 'https://learn.example.com',
+        CONTENT_ORIGIN: 'https://content.example-usercontent.com/',
+      });
+      expect(separate.scorm).toMatchObject({
+        contentOrigin: 'https://content.example-usercontent.com',
+        contentPort: null,
+        contentSharesHost: false,
+      });
+      expect(() =>
+        loadConfig({
+          DATA_DIR: dataDir,
+          PUBLIC_URL: 'https://learn.example.com',
+          CONTENT_ORIGIN: 'https://learn.example.com',
+        }),
+      ).toThrow(ConfigError);
+    });
+  });
 });

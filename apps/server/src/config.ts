@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { REPO_ROOT } from './paths.ts';
+
+export { REPO_ROOT };
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -65,12 +66,14 @@ export type Config = {
   mailFrom: string;
   webDistDir: string;
   scorm: {
-    /** Origin that serves package files, e.g. `http://localhost:3001`; never the app's own origin. */
+    /** Origin that serves package files, e.g. `http://127.0.0.1:3001` for an app on localhost:3000; never the app's. */
     contentOrigin: string;
     /** Port of the embedded content server; null when CONTENT_ORIGIN points at a server run elsewhere. */
     contentPort: number | null;
     /** CONTENT_PORT was set, so that port and no other is used. */
     contentPortExplicit: boolean;
+    /** The content origin has the app's host name, so browsers send it the app's cookies (fine only locally). */
+    contentSharesHost: boolean;
     limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
   };
 };
@@ -142,9 +145,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Each loopback name's partner: the same machine under another host name, so a different site to the browser. */
+const LOOPBACK_PARTNERS: Record<string, string> = {
+  localhost: '127.0.0.1',
+  '127.0.0.1': 'localhost',
+  '[::1]': 'localhost',
+};
+
 /**
- * SCORM content is served from its own origin. By default the same process listens on a second port (PORT + 1)
- * of the public host; CONTENT_ORIGIN names an origin served elsewhere (a proxy in front of CONTENT_PORT).
+ * SCORM content is served from its own origin, which should be a different site from the app's: cookies are kept
+ * per host name, not per port, so a browser would otherwise send the app's session cookie along with every package
+ * file. By default the same process listens on a second port (PORT + 1); when the app is opened on a loopback name
+ * (localhost, 127.0.0.1) the content is addressed by the other one, a different site on the same machine. On any
+ * other host the default shares the app's host name, which `contentSharesHost` reports so the server can say that
+ * CONTENT_ORIGIN should name another site. CONTENT_ORIGIN names an origin served elsewhere (a proxy in front of
+ * CONTENT_PORT).
  */
 function scormContentSettings({
   publicUrl,
@@ -156,15 +171,29 @@ function scormContentSettings({
   port: number;
   contentOrigin: string | undefined;
   contentPort: number | undefined;
-}): { contentOrigin: string; contentPort: number | null; contentPortExplicit: boolean } {
-  const appOrigin = new URL(publicUrl).origin;
+}): { contentOrigin: string; contentPort: number | null; contentPortExplicit: boolean; contentSharesHost: boolean } {
+  const app = new URL(publicUrl);
   if (contentOrigin) {
-    const origin = new URL(contentOrigin).origin;
-    if (origin === appOrigin) throw new ConfigError('CONTENT_ORIGIN must differ from the app origin (PUBLIC_URL).');
-    return { contentOrigin: origin, contentPort: contentPort ?? null, contentPortExplicit: contentPort !== undefined };
+    const content = new URL(contentOrigin);
+    if (content.origin === app.origin) {
+      throw new ConfigError('CONTENT_ORIGIN must differ from the app origin (PUBLIC_URL).');
+    }
+    return {
+      contentOrigin: content.origin,
+      contentPort: contentPort ?? null,
+      contentPortExplicit: contentPort !== undefined,
+      contentSharesHost: content.hostname === app.hostname,
+    };
   }
   const listenPort = contentPort ?? (port === 0 ? 0 : port + 1);
   const url = new URL(publicUrl);
   url.port = String(listenPort);
-  return { contentOrigin: url.origin, contentPort: listenPort, contentPortExplicit: contentPort !== undefined };
+  const partner = LOOPBACK_PARTNERS[url.hostname];
+  if (partner) url.hostname = partner;
+  return {
+    contentOrigin: url.origin,
+    contentPort: listenPort,
+    contentPortExplicit: contentPort !== undefined,
+    contentSharesHost: partner === undefined,
+  };
 }
