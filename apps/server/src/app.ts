@@ -49,6 +49,7 @@ import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
 import { subscribeProgressToScorm } from './modules/progress/progress.subscribers.ts';
 import { registerScorm } from './modules/scorm/scorm.module.ts';
+import { createScormRepository } from './modules/scorm/scorm.repository.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
@@ -167,7 +168,13 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const activityRepository = createActivityRepository({ db });
   const coursesRepository = createCoursesRepository({ db });
   const progressRepository = createProgressRepository({ db });
-  const coursesService = createCoursesService({ coursesRepository, blobStore, limits: DEFAULT_COURSE_UPLOAD_LIMITS });
+  const scormPackagesForCourses = createScormRepository({ db });
+  const coursesService = createCoursesService({
+    coursesRepository,
+    blobStore,
+    limits: DEFAULT_COURSE_UPLOAD_LIMITS,
+    scormPackageStatus: async (packageId) => (await scormPackagesForCourses.findPackage(packageId))?.status ?? null,
+  });
   const progressService = createProgressService({
     coursesRepository,
     progressRepository,

@@ -19,6 +19,7 @@ import {
   type UpdateModuleBody,
   VIDEO_TYPES,
 } from '@portal/shared/courses';
+import type { ScormPackageStatus } from '@portal/shared/scorm';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
@@ -78,10 +79,13 @@ export function createCoursesService({
   coursesRepository,
   blobStore,
   limits,
+  scormPackageStatus,
 }: {
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
   limits: CourseUploadLimits;
+  /** The status of a SCORM package, null when there is none; packages live in their own module. */
+  scormPackageStatus: (packageId: string) => Promise<ScormPackageStatus | null>;
 }) {
   async function requireCourse(courseId: string): Promise<CourseRow> {
     const course = await coursesRepository.findCourseById(courseId);
@@ -218,6 +222,22 @@ export function createCoursesService({
           pageCount: null,
           scormPackageId: input.package_id,
         };
+    }
+  }
+
+  /** A SCORM lesson must embed a package that exists and is ready, or learners would open nothing. */
+  async function checkScormPackage(content: ParsedContent) {
+    if (content.kind !== 'scorm') return;
+    const status = await scormPackageStatus(content.package_id);
+    if (status === null) {
+      throw new AppError('bad_request', 'There is no SCORM package with this id.', {
+        reasons: ['scorm_package_missing'],
+      });
+    }
+    if (status !== 'ready') {
+      throw new AppError('conflict', `This SCORM package is not ready (it is ${status}); choose a ready package.`, {
+        reasons: ['scorm_package_not_ready'],
+      });
     }
   }
 
@@ -368,6 +388,7 @@ export function createCoursesService({
     async createLesson(moduleId: string, body: { title: string; content: LessonContentInput }) {
       const module = await requireModule(moduleId);
       const parsed = lessonContentInputSchema.parse(body.content);
+      await checkScormPackage(parsed);
       return coursesRepository.insertLesson(module, {
         kind: parsed.kind,
         title: body.title,
@@ -383,6 +404,7 @@ export function createCoursesService({
         if (parsed.kind !== lesson.kind) {
           throw new AppError('bad_request', `This is a ${lesson.kind} lesson; its kind cannot change.`);
         }
+        await checkScormPackage(parsed);
         const next = storedContent(parsed, lesson);
         dropped = filesDropped(lesson.content, next.content);
         changes = next;

@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COVER_MAX_BYTES } from '@portal/shared/courses';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { scormPackages } from '../scorm/scorm.table.ts';
 import { courses, lessons } from './courses.table.ts';
 import { authoring, createPerson, makePdf, type Person, QUIZ_CONTENT, TINY_PNG } from './courses.testing.ts';
 
@@ -283,6 +285,61 @@ describe.each(testTargets())('course authoring on $name', (target) => {
       content: { kind: 'video', source: 'url', url: 'https://example.com/v.mp4', duration_seconds: 60 },
     });
     expect(accepted).toMatchObject({ ready: true, duration_seconds: 60 });
+  });
+
+  it('a SCORM lesson needs a package that exists and is ready; others are refused with a reason and nothing is saved', async () => {
+    const insertPackage = async (status: 'processing' | 'ready') => {
+      const [row] = await database.db
+        .insert(scormPackages)
+        .values({
+          title: `Package ${status}`,
+          zipPath: `scorm-packages/${status}.zip`,
+          status,
+          version: '1.2',
+          metadata: { originalFileName: `${status}.zip`, fileSize: 1, uploadedAt: new Date().toISOString() },
+        })
+        .returning({ id: scormPackages.id });
+      return row?.id ?? '';
+    };
+    const [ready, processing] = [await insertPackage('ready'), await insertPackage('processing')];
+    const course = await author.createCourse({ title: 'Packaged lessons' });
+    const module = await author.createModule(course.id, { title: 'M' });
+    const addScorm = (packageId: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/modules/${module.id}/lessons`,
+        headers: admin.headers,
+        payload: { title: 'S', content: { kind: 'scorm', package_id: packageId } },
+      });
+
+    const missing = await addScorm('00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({
+      message: 'There is no SCORM package with this id.',
+      reasons: ['scorm_package_missing'],
+    });
+    const notReady = await addScorm(processing);
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json().error).toMatchObject({
+      message: 'This SCORM package is not ready (it is processing); choose a ready package.',
+      reasons: ['scorm_package_not_ready'],
+    });
+    expect(await database.db.$count(lessons, eq(lessons.moduleId, module.id))).toBe(0);
+
+    const lesson = await author.createLesson(module.id, {
+      title: 'S',
+      content: { kind: 'scorm', package_id: ready },
+    });
+    expect(lesson).toMatchObject({ scorm_package_id: ready, content: { kind: 'scorm', package_id: ready } });
+    const switched = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/lessons/${lesson.id}`,
+      headers: admin.headers,
+      payload: { content: { kind: 'scorm', package_id: processing } },
+    });
+    expect(switched.statusCode).toBe(409);
+    const [stored] = await database.db.select().from(lessons).where(eq(lessons.id, lesson.id));
+    expect(stored?.scormPackageId).toBe(ready);
   });
 
   it('a cover image is stored, served back with its type, and other types or fake images are refused', async () => {

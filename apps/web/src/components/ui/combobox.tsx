@@ -2,7 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 
-export type ComboboxOption = { value: string; label: string };
+/** `detail` is shown after the label and read with it; a `disabled` option is listed but cannot be chosen. */
+export type ComboboxOption = { value: string; label: string; detail?: string; disabled?: boolean };
 
 const normalise = (text: string) => text.toLowerCase().replace(/[_\s/]+/g, ' ');
 
@@ -14,8 +15,10 @@ export function Combobox({
   onValueChange,
   noMatchText,
   listLabel,
+  placeholder,
   className,
   'aria-describedby': describedBy,
+  'aria-invalid': invalid,
 }: {
   id?: string;
   options: ComboboxOption[];
@@ -23,8 +26,10 @@ export function Combobox({
   onValueChange: (value: string) => void;
   noMatchText: (query: string) => string;
   listLabel: string;
+  placeholder?: string;
   className?: string;
   'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
 }) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -57,7 +62,7 @@ export function Combobox({
     setOpen(true);
   };
   const choose = (option: ComboboxOption | undefined) => {
-    if (!option) return;
+    if (!option || option.disabled) return;
     onValueChange(option.value);
     setQuery(option.label);
     setOpen(false);
@@ -89,6 +94,8 @@ export function Combobox({
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? `${listId}-${active}` : undefined}
         aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        placeholder={placeholder}
         autoComplete="off"
         spellCheck={false}
         value={query}
@@ -124,16 +131,20 @@ export function Combobox({
             role="option"
             tabIndex={-1}
             aria-selected={option.value === value}
+            aria-disabled={option.disabled || undefined}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(option)}
             onMouseMove={() => setActive(index)}
             className={cn(
-              'flex min-h-8 cursor-default items-center rounded-sm px-2 py-1.5 text-sm',
+              'flex min-h-8 cursor-default flex-wrap items-center gap-x-2 rounded-sm px-2 py-1.5 text-sm',
               index === active && 'bg-accent',
               option.value === value && 'font-semibold',
+              option.disabled && 'text-muted-foreground',
             )}
           >
             {option.label}
+            {option.detail ? ' ' : null}
+            {option.detail ? <span className="text-xs text-muted-foreground">{option.detail}</span> : null}
           </div>
         ))}
       </div>

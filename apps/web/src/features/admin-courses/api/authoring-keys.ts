@@ -5,5 +5,6 @@ export const authoringKeys = {
   course: (courseId: string) => ['authoring', 'course', 'id', courseId] as const,
   courseBySlug: (slug: string) => ['authoring', 'course', 'slug', slug] as const,
   uploadLimits: () => ['authoring', 'upload-limits'] as const,
+  scormPackages: () => ['authoring', 'scorm-packages'] as const,
   slugCheck: (slug: string, courseId: string | undefined) => ['authoring', 'slug', slug, courseId ?? null] as const,
 };

@@ -21,6 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiError } from '@/lib/api';
 import { useCreateLesson } from '../api/create-lesson';
 import { useUploadLimits } from '../api/get-upload-limits';
 import { useMoveLesson } from '../api/move-lesson';
@@ -41,8 +42,7 @@ import {
   quizDraftFrom,
   quizInputFrom,
 } from './quiz-builder';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { ScormPackagePicker } from './scorm-package-picker';
 
 type Draft = {
   kind: LessonKind;
@@ -102,7 +102,7 @@ function findProblems(draft: Draft, file: File | null, lesson: AdminLesson | nul
   if ((draft.kind === 'pdf' || (draft.kind === 'video' && draft.videoSource === 'upload')) && !file && !hasFile) {
     problems.file = true;
   }
-  if (draft.kind === 'scorm' && !UUID.test(draft.packageId.trim())) problems.packageId = true;
+  if (draft.kind === 'scorm' && !draft.packageId) problems.packageId = true;
   if (draft.kind === 'quiz') {
     const quiz = findQuizProblems(draft.quiz);
     if (hasQuizProblems(quiz)) problems.quiz = quiz;
@@ -123,7 +123,7 @@ function contentFrom(draft: Draft): LessonContentInput {
     case 'quiz':
       return { kind: 'quiz', ...quizInputFrom(draft.quiz) };
     case 'scorm':
-      return { kind: 'scorm', package_id: draft.packageId.trim() };
+      return { kind: 'scorm', package_id: draft.packageId };
   }
 }
 
@@ -177,6 +177,14 @@ function LessonForm({
   const existingFile =
     lesson && lesson.content.kind === draft.kind && 'file' in lesson.content ? lesson.content.file : null;
 
+  /** The server's reason for refusing a SCORM package, in the author's words. */
+  const scormRefusal = (error: unknown) => {
+    if (!(error instanceof ApiError)) return null;
+    if (error.reasons.includes('scorm_package_missing')) return t('lessons.form.scormPackage.missing');
+    if (error.reasons.includes('scorm_package_not_ready')) return t('lessons.form.scormPackage.refusedNotReady');
+    return null;
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
@@ -218,7 +226,7 @@ function LessonForm({
       onDone();
     } catch (error) {
       setUploadPercent(null);
-      setFailure(errorText(error));
+      setFailure(scormRefusal(error) ?? errorText(error));
     }
   };
 
@@ -378,13 +386,10 @@ function LessonForm({
       ) : null}
 
       {draft.kind === 'scorm' ? (
-        <FormField
-          label={t('lessons.form.packageId')}
+        <ScormPackagePicker
           value={draft.packageId}
-          spellCheck={false}
-          hint={t('lessons.form.packageIdHint')}
-          error={problems?.packageId ? t('lessons.form.packageIdInvalid') : undefined}
-          onChange={(event) => set('packageId', event.target.value)}
+          onChange={(packageId) => set('packageId', packageId)}
+          invalid={Boolean(problems?.packageId)}
         />
       ) : null}
 
