@@ -1,15 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { MyScormEnrollment, ScormAttemptStart } from '@portal/shared/scorm';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
-
-const SAMPLES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../apps/server/src/modules/scorm/samples',
-);
+import { baseUrl, launchBrowser, newContext, settled } from './browser';
+import { SCORM_SAMPLES, scoFrame, signInForScorm } from './scorm-support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,22 +14,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function signIn(page: Page, email: string) {
-  await signInThroughForm(page, email);
-  await page.waitForURL((url) => url.pathname === '/dashboard/learner');
-  await dismissWelcome(page);
-  const accept = page.getByRole('button', { name: 'Accept All' });
-  if (await accept.isVisible().catch(() => false)) await accept.click();
-}
-
 /** Serious or critical WCAG 2.2 AA findings on our own page (the package's content in its frame is the author's). */
 async function seriousViolations(page: Page) {
   // Colours are measured at rest, not while a toast slides in.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .exclude('iframe')
@@ -44,29 +27,16 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-/** The SCO's own frame: inside the wrapper page the content origin serves. */
-async function scoFrame(page: Page): Promise<Frame> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const frame = page.frames().find((candidate) => candidate.url().includes('/scorm/c/'));
-    if (frame) {
-      await frame.waitForLoadState('load');
-      return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('the SCO frame never loaded');
-}
-
 describe('SCORM from upload to a resumed launch', () => {
   const title = `Golf e2e ${Date.now()}`;
 
   it('an instructor uploads a sample through the page, sees it ready and enrols the demo learner', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signIn(page, 'instructor@example.com');
+    await signInForScorm(page, 'instructor@example.com');
     await page.goto('/dashboard/scorm/upload');
     await page.getByText('Drop your SCORM package here, or click to select').waitFor();
-    await page.locator('input[type=file]').setInputFiles(path.join(SAMPLES, 'golf12-singlesco.zip'));
+    await page.locator('input[type=file]').setInputFiles(path.join(SCORM_SAMPLES, 'golf12-singlesco.zip'));
     await page.getByText('golf12-singlesco.zip').waitFor();
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Upload Package' }).click();
@@ -96,7 +66,7 @@ describe('SCORM from upload to a resumed launch', () => {
   it('the learner launches it, saves progress, closes the tab, and resumes where they were', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signIn(page, 'learner@example.com');
+    await signInForScorm(page, 'learner@example.com');
     const enrollments = (
       (await (await page.request.get('/api/scorm/my-enrollments')).json()) as { enrollments: MyScormEnrollment[] }
     ).enrollments;
@@ -162,7 +132,7 @@ describe('SCORM from upload to a resumed launch', () => {
   it('keeps the package private: another learner without an enrolment cannot preview it', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signIn(page, 'admin@example.com');
+    await signInForScorm(page, 'admin@example.com');
     const packages = (await (await page.request.get('/api/scorm/packages')).json()) as {
       packages: Array<{ id: string; title: string }>;
     };
@@ -172,7 +142,7 @@ describe('SCORM from upload to a resumed launch', () => {
 
     const learnerContext = await newContext(browser);
     const learnerPage = await learnerContext.newPage();
-    await signIn(learnerPage, 'learner@example.com');
+    await signInForScorm(learnerPage, 'learner@example.com');
     expect((await learnerPage.request.get(`/api/scorm/preview/${pkg?.id}`)).status()).toBe(404);
     await learnerPage.goto(`/scorm/preview/${pkg?.id}`);
     await learnerPage.waitForURL((url) => url.pathname === '/403');

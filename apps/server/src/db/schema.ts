@@ -29,6 +29,7 @@ export {
   scormInteractions,
   scormPackages,
   scormScos,
+  scormSequencingStates,
 } from '../modules/scorm/scorm.table.ts';
 export { studySessions } from '../modules/study/study.table.ts';
 export { subscriptions } from '../modules/subscription/subscription.table.ts';

@@ -180,6 +180,7 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   tableExporter({ section: 'purchases', table: 'purchases' }),
   tableExporter({ section: 'scorm_enrollments', table: 'scorm_enrollments', userColumn: 'learner_id' }),
   tableExporter({ section: 'scorm_attempts', table: 'scorm_attempts', userColumn: 'learner_id' }),
+  tableExporter({ section: 'scorm_sequencing_states', table: 'scorm_sequencing_states', userColumn: 'learner_id' }),
   childTableExporter({
     section: 'scorm_attempt_data',
     table: 'scorm_attempt_data',

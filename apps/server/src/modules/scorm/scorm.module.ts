@@ -75,7 +75,13 @@ export async function registerScorm(
     if (sweeper) clearInterval(sweeper);
   });
   app.addHook('onListen', async () => {
-    const { contentPort, contentPortExplicit } = config.scorm;
+    const { contentPort, contentPortExplicit, contentSharesHost } = config.scorm;
+    if (contentSharesHost) {
+      app.log.warn(
+        { contentOrigin },
+        "SCORM content is served under the app's host name, so browsers send it the session cookie; set CONTENT_ORIGIN to an origin on another site",
+      );
+    }
     if (contentPort === null) return;
     try {
       await contentServer.listen({ host: config.host, port: contentPort });

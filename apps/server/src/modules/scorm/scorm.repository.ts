@@ -9,6 +9,7 @@ import {
   scormInteractions,
   scormPackages,
   scormScos,
+  scormSequencingStates,
 } from './scorm.table.ts';
 
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
@@ -230,6 +231,32 @@ export function createScormRepository({ db }: { db: Db }) {
         .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.id, enrollmentId)))
         .returning({ id: scormEnrollments.id });
       return rows.length > 0;
+    },
+
+    /** The sequencing state of the learner's own enrolment; null before the first save or for anyone else's. */
+    async findOwnSequencingState(learnerId: string, enrollmentId: string) {
+      const [row] = await db
+        .select({ state: scormSequencingStates.state, updatedAt: scormSequencingStates.updatedAt })
+        .from(scormSequencingStates)
+        .where(
+          and(eq(scormSequencingStates.enrollmentId, enrollmentId), eq(scormSequencingStates.learnerId, learnerId)),
+        );
+      return row ?? null;
+    },
+
+    /** Keeps the latest sequencing state of the learner's own enrolment (the caller checked the enrolment). */
+    async saveOwnSequencingState(learnerId: string, enrollmentId: string, state: string) {
+      const now = new Date();
+      const [row] = await db
+        .insert(scormSequencingStates)
+        .values({ enrollmentId, learnerId, state, updatedAt: now })
+        .onConflictDoUpdate({
+          target: scormSequencingStates.enrollmentId,
+          set: { state, updatedAt: now },
+          setWhere: eq(scormSequencingStates.learnerId, learnerId),
+        })
+        .returning({ updatedAt: scormSequencingStates.updatedAt });
+      return row ?? null;
     },
 
     /** The learner's own enrolment; null for anyone else's. */

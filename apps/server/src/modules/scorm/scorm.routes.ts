@@ -17,6 +17,11 @@ import {
   updateScormPackageBodySchema,
   uploadScormPackageQuerySchema,
 } from '@portal/shared/scorm';
+import {
+  SCORM_SEQUENCING_STATE_MAX_CHARS,
+  scormSequencingStateBodySchema,
+  scormSequencingStateSchema,
+} from '@portal/shared/scorm-sequencing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -316,6 +321,38 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
     },
     async (request) =>
       scormService.startAttempt(await actorOf(request), request.params.enrollmentId, request.params.scoId),
+  );
+
+  app.get(
+    '/api/scorm/launch/:enrollmentId/sequencing-state',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['scorm'],
+        summary: "The SCORM 2004 sequencing state (activity tree and global objectives) of the learner's own enrolment",
+        params: enrollmentParams,
+        response: { 200: scormSequencingStateSchema },
+      },
+    },
+    async (request) => scormService.sequencingState(await actorOf(request), request.params.enrollmentId),
+  );
+
+  app.put(
+    '/api/scorm/launch/:enrollmentId/sequencing-state',
+    {
+      onRequest: app.requireUser,
+      // The state is JSON inside a JSON string: escaping can double it.
+      bodyLimit: SCORM_SEQUENCING_STATE_MAX_CHARS * 2 + 1024,
+      schema: {
+        tags: ['scorm'],
+        summary: "Keep the SCORM 2004 sequencing state of the learner's own enrolment, read before the next SCO",
+        params: enrollmentParams,
+        body: scormSequencingStateBodySchema,
+        response: { 200: scormSequencingStateSchema },
+      },
+    },
+    async (request) =>
+      scormService.saveSequencingState(await actorOf(request), request.params.enrollmentId, request.body.state),
   );
 
   app.post(

@@ -86,6 +86,18 @@ export function createScormService({
     return pkg;
   }
 
+  /** The learner's own enrolment in a ready SCORM 2004 package; SCORM 1.2 has no sequencing state. */
+  async function ownSequencedEnrollment(actor: ScormActor, enrollmentId: string) {
+    const enrollment = await repository.findOwnEnrollment(actor.id, enrollmentId);
+    if (!enrollment) throw new AppError('not_found', 'Enrolment not found.');
+    const pkg = await repository.findPackage(enrollment.packageId);
+    if (pkg?.status !== 'ready') throw new AppError('not_found', 'Enrolment not found.');
+    if (runtimeFamilyOf(pkg.version ?? '1.2') !== '2004') {
+      throw new AppError('bad_request', 'Only SCORM 2004 packages have sequencing state.');
+    }
+    return enrollment;
+  }
+
   /** Whether this user may open a package's content: its managers, public packages, and enrolled learners. */
   async function canOpenContent(userId: string, pkg: ScormPackageRow): Promise<boolean> {
     if (pkg.status !== 'ready') return false;
@@ -372,6 +384,21 @@ export function createScormService({
       return sco ? `/scorm/launch/${enrollment.id}/${sco.id}` : null;
     },
 
+    /** The sequencing state of the learner's own SCORM 2004 enrolment; others' enrolments are not found. */
+    async sequencingState(actor: ScormActor, enrollmentId: string) {
+      await ownSequencedEnrollment(actor, enrollmentId);
+      const row = await repository.findOwnSequencingState(actor.id, enrollmentId);
+      return { state: row?.state ?? null, updated_at: row?.updatedAt.toISOString() ?? null };
+    },
+
+    /** Keeps the sequencing engine's latest state for the learner's own SCORM 2004 enrolment. */
+    async saveSequencingState(actor: ScormActor, enrollmentId: string, state: string) {
+      await ownSequencedEnrollment(actor, enrollmentId);
+      const row = await repository.saveOwnSequencingState(actor.id, enrollmentId, state);
+      if (!row) throw new AppError('not_found', 'Enrolment not found.');
+      return { state, updated_at: row.updatedAt.toISOString() };
+    },
+
     /** A learner opening a public package gets an enrolment of their own, so the attempt is recorded. */
     async selfEnrol(actor: ScormActor, packageId: string) {
       const pkg = await repository.findPackage(packageId);
@@ -572,7 +599,8 @@ function scoRows(packageId: string, scos: ScormSco[]) {
   }));
 }
 
-function structureOf(manifest: ScormManifest) {
+/** The organizations tree the player gets, with shared sequencing collection entries applied to each activity. */
+export function structureOf(manifest: ScormManifest) {
   const treeItem = (item: ScormItem): ScormTreeItem => ({
     item_id: item.id,
     title: item.title,

@@ -178,3 +178,19 @@ export const scormInteractions = pgTable(
     index('scorm_interactions_interaction_idx').on(table.interactionId),
   ],
 );
+
+/**
+ * A SCORM 2004 enrolment's sequencing state as the player's sequencing engine serialized it: the activity tree's
+ * attempts, statuses, measures and suspended activity, and the global (shared) objectives read across SCOs.
+ */
+export const scormSequencingStates = pgTable('scorm_sequencing_states', {
+  enrollmentId: uuid('enrollment_id')
+    .primaryKey()
+    .references(() => scormEnrollments.id, { onDelete: 'cascade' }),
+  /** Copied from the enrolment so every read can be scoped by the learner. */
+  learnerId: text('learner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,6 +11,7 @@ import type {
   ScormPackageDetail,
   ScormPlayerSession,
 } from '@portal/shared/scorm';
+import { SCORM_SEQUENCING_STATE_MAX_CHARS } from '@portal/shared/scorm-sequencing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -58,7 +59,7 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
 
   const call = async <T>(
     person: ScormPerson,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
   ): Promise<{ status: number; body: T }> => {
@@ -264,7 +265,7 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
 
     const session = await call<ScormPlayerSession>(learner, 'GET', `/api/scorm/launch/${enrollmentId}`);
     expect(session.body).toMatchObject({ mode: 'launch', package: { version: '1.2' }, scos: [{ id: scoId }] });
-    expect(session.body.content.wrapper_url).toMatch(/^http:\/\/localhost:3001\/scorm\/w\//);
+    expect(session.body.content.wrapper_url).toMatch(/^http:\/\/127\.0\.0\.1:3001\/scorm\/w\//);
 
     const first = await call<ScormAttemptStart>(
       learner,
@@ -372,6 +373,64 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     expect(listed.body.enrollments[0]).toMatchObject({ status: 'passed' });
   });
 
+  it('keeps the sequencing state of a learner’s own SCORM 2004 enrolment only, refusing bad or oversized states', async () => {
+    const pkg = await uploadAndProcess(
+      instructor,
+      await built('sequenced.zip', TWO_SCOS_2004, ['one.html', 'two.html']),
+    );
+    const enrolled = await call<{ enrollments: ScormEnrollment[] }>(
+      instructor,
+      'POST',
+      `/api/scorm/packages/${pkg.id}/enrollments`,
+      { learner_ids: [learner.id] },
+    );
+    const enrollmentId = enrolled.body.enrollments[0]?.id ?? '';
+    const url = `/api/scorm/launch/${enrollmentId}/sequencing-state`;
+
+    expect((await call(learner, 'GET', url)).body).toEqual({ state: null, updated_at: null });
+    const state = JSON.stringify({
+      sequencing: { currentActivity: 'two' },
+      globalObjectiveMap: { g1: { satisfiedStatus: true } },
+    });
+    const saved = await call<{ state: string; updated_at: string }>(learner, 'PUT', url, { state });
+    expect(saved.status).toBe(200);
+    expect(saved.body.state).toBe(state);
+    const read = await call<{ state: string | null }>(learner, 'GET', url);
+    expect(read.body.state).toBe(state);
+
+    // Another learner, or the instructor who assigned it, can neither read nor overwrite it.
+    expect((await call(otherLearner, 'GET', url)).status).toBe(404);
+    expect((await call(otherLearner, 'PUT', url, { state: '{}' })).status).toBe(404);
+    expect((await call(instructor, 'PUT', url, { state: '{}' })).status).toBe(404);
+    expect((await call<{ state: string | null }>(learner, 'GET', url)).body.state).toBe(state);
+
+    for (const bad of [{ state: 'not json' }, { state: '[1,2]' }, { state: 42 }, {}, { state: '{}', extra: true }]) {
+      const refused = await call<{ error: { code: string } }>(learner, 'PUT', url, bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.error.code).toBeTruthy();
+    }
+    const oversized = await call(learner, 'PUT', url, {
+      state: JSON.stringify({ pad: 'x'.repeat(SCORM_SEQUENCING_STATE_MAX_CHARS) }),
+    });
+    expect(oversized.status).toBe(400);
+    const hugeBody = await call(learner, 'PUT', url, { state: '"'.repeat(SCORM_SEQUENCING_STATE_MAX_CHARS * 2) });
+    expect(hugeBody.status).toBe(413);
+    expect(hugeBody.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect((await call(learner, 'GET', '/api/scorm/launch/not-a-uuid/sequencing-state')).status).toBe(400);
+    expect((await call<{ state: string | null }>(learner, 'GET', url)).body.state).toBe(state);
+
+    // SCORM 1.2 has no sequencing.
+    const quiz = await uploadAndProcess(instructor, await built('quiz-seq.zip', QUIZ_12, ['index.html']));
+    const quizEnrolment = await call<{ enrollments: ScormEnrollment[] }>(
+      instructor,
+      'POST',
+      `/api/scorm/packages/${quiz.id}/enrollments`,
+      { learner_ids: [learner.id] },
+    );
+    const quizUrl = `/api/scorm/launch/${quizEnrolment.body.enrollments[0]?.id ?? ''}/sequencing-state`;
+    expect((await call(learner, 'PUT', quizUrl, { state: '{}' })).status).toBe(400);
+  });
+
   it('serves package files only from the content origin, with a token, a strict policy and no session', async () => {
     const pkg = await uploadAndProcess(instructor, await built('two.zip', TWO_SCOS_2004, ['one.html', 'two.html']));
     expect((await call(learner, 'GET', `/api/scorm/preview/${pkg.id}`)).status).toBe(404);
@@ -405,10 +464,10 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
       (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token}/%2e%2e/%2e%2e/two.zip` })).statusCode,
     ).toBe(404);
     expect((await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token}x/two.html` })).statusCode).toBe(404);
-    expect(
-      (await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${token.replace(/.$/, 'A')}/two.html` }))
-        .statusCode,
-    ).toBe(404);
+    // A forged signature: its first character changed (the last may only carry padding bits).
+    const [payload, signature = ''] = token.split('.');
+    const forged = `${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect((await app.scormContent.inject({ method: 'GET', url: `/scorm/c/${forged}/two.html` })).statusCode).toBe(404);
     // The content origin has no API: a session cookie sent there opens nothing.
     expect(
       (await app.scormContent.inject({ method: 'GET', url: '/api/me', headers: learner.headers })).statusCode,

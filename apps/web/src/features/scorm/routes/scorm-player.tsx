@@ -17,8 +17,10 @@ import { type PlayerTarget, usePlayerSession } from '../api/get-player-session';
 import { scormKeys } from '../api/scorm-keys';
 import { useSelfEnrollScormPackage } from '../api/self-enroll-scorm-package';
 import { startScormAttempt } from '../api/start-scorm-attempt';
-import { flattenActivities, type NavActivity, navigationFor, parseNavRequest } from '../runtime/navigation';
+import { flattenActivities, type NavActivity, parseNavRequest, simpleNavigationFor } from '../runtime/navigation';
 import { type ScoRuntime, startScoRuntime } from '../runtime/sco-runtime';
+import type { Sequencer, SequencingOutcome } from '../runtime/sequencer';
+import { useSequencer } from '../runtime/use-sequencer';
 
 /** The SCORM player, outside the dashboard layout: preview (nothing recorded) and launch (an enrolment). */
 export function ScormPlayer() {
@@ -87,7 +89,7 @@ function LoadedPlayer({
   const queryClient = useQueryClient();
   const selfEnroll = useSelfEnrollScormPackage();
   const [tocOpen, setTocOpen] = useState(false);
-  const [ended, setEnded] = useState(false);
+  const [stoppedSimple, setStoppedSimple] = useState(false);
 
   const organization =
     session.organizations.find((candidate) => candidate.id === session.default_organization_id) ??
@@ -100,13 +102,54 @@ function LoadedPlayer({
     activities.find((activity) => activity.sco.id === session.resume_sco_id) ??
     activities.find((activity) => activity.item.is_visible) ??
     activities[0];
-  const current = activities.find((activity) => activity.sco.id === scoId) ?? fallback ?? null;
-  const navigation = navigationFor({
-    version: session.package.version,
-    activities,
-    currentScoId: current?.sco.id ?? null,
-    progress: session.progress,
+  const requested = activities.find((activity) => activity.sco.id === scoId) ?? fallback ?? null;
+  // SCORM 2004 navigates through the sequencing engine; SCORM 1.2 has no sequencing and keeps the simple rules.
+  const { player: sequencing, apply } = useSequencer({
+    enabled: session.package.version !== '1.2' && organization !== undefined && activities.length > 0,
+    target,
+    organization,
+    scos: session.scos,
+    requestedItemId: requested?.item.item_id ?? null,
+    historyItemId:
+      target.mode === 'launch'
+        ? (activities.find((activity) => activity.sco.id === session.resume_sco_id)?.item.item_id ?? null)
+        : null,
+    onSaveProblem: () => toast.error(t('player.commitProblem'), { id: 'scorm-sequencing-save' }),
   });
+  const engine = sequencing.status === 'ready' ? sequencing : null;
+  const current = engine
+    ? (activities.find((activity) => activity.item.item_id === engine.itemId) ?? null)
+    : sequencing.status === 'off'
+      ? requested
+      : null;
+  const simple = simpleNavigationFor({ activities, currentScoId: current?.sco.id ?? null });
+  const navigation = engine
+    ? {
+        previousEnabled: engine.view.previousEnabled,
+        continueEnabled: engine.view.continueEnabled,
+        showPrevious: !engine.view.hideLmsUi.has('previous'),
+        showContinue: !engine.view.hideLmsUi.has('continue'),
+        canChoose: (activity: NavActivity) => engine.view.choosable.has(activity.item.item_id),
+        isListed: (activity: NavActivity) => activity.item.is_visible && !engine.view.hidden.has(activity.item.item_id),
+      }
+    : sequencing.status === 'off'
+      ? {
+          ...simple,
+          previousEnabled: simple.previous !== null,
+          continueEnabled: simple.next !== null,
+          showPrevious: true,
+          showContinue: true,
+        }
+      : // While the engine's state loads (or failed to), nothing can be opened.
+        {
+          previousEnabled: false,
+          continueEnabled: false,
+          showPrevious: true,
+          showContinue: true,
+          canChoose: () => false,
+          isListed: (activity: NavActivity) => activity.item.is_visible,
+        };
+  const ended = engine ? engine.stopped || engine.finished : stoppedSimple;
 
   const pathFor = (activity: NavActivity) =>
     target.mode === 'launch'
@@ -114,27 +157,61 @@ function LoadedPlayer({
       : `/scorm/preview/${target.packageId}/${activity.sco.id}`;
   const go = (activity: NavActivity | null | undefined) => {
     if (!activity) return;
-    setEnded(false);
+    setStoppedSimple(false);
     setTocOpen(false);
     void navigate(pathFor(activity));
   };
 
-  const latest = useRef({ navigation, activities });
-  latest.current = { navigation, activities };
-  const onTerminate = (request: string | null) => {
+  // The address follows the activity the engine delivers, so a reload reopens it.
+  const deliveredScoId = engine && current ? current.sco.id : null;
+  useEffect(() => {
+    if (!deliveredScoId || deliveredScoId === scoId) return;
+    void navigate(
+      target.mode === 'launch'
+        ? `/scorm/launch/${target.enrollmentId}/${deliveredScoId}`
+        : `/scorm/preview/${target.packageId}/${deliveredScoId}`,
+      { replace: true },
+    );
+  }, [deliveredScoId, scoId, navigate, target]);
+
+  /** A learner's Continue, Previous or choice through the engine; a refusal leaves the SCO running. */
+  const request = (kind: 'continue' | 'previous' | 'choice', activity?: NavActivity) => {
+    if (!engine) return;
+    setTocOpen(false);
+    // Choosing the activity already in delivery keeps it; the engine would end and restart its attempt.
+    if (kind === 'choice' && activity?.item.item_id === engine.itemId && !ended) return;
+    const outcome = engine.sequencer.navigate(kind, activity?.item.item_id);
+    if (outcome.kind === 'stay') toast.error(t('player.navigationBlocked'));
+    apply(outcome, true);
+  };
+  const onPrevious = () => (engine ? request('previous') : go(simple.previous));
+  const onContinue = () => (engine ? request('continue') : go(simple.next));
+  const onChoose = (activity: NavActivity) => (engine ? request('choice', activity) : go(activity));
+
+  const latest = useRef({ simple, activities, engine, apply });
+  latest.current = { simple, activities, engine, apply };
+  const onTerminate = (navRequest: string | null, api: ScoRuntime['api']) => {
     if (target.mode === 'launch') {
       void queryClient.invalidateQueries({ queryKey: scormKeys.launchSession(target.enrollmentId) });
       void queryClient.invalidateQueries({ queryKey: scormKeys.myEnrollments() });
     }
-    const parsed = parseNavRequest(request);
-    const { navigation: nav, activities: all } = latest.current;
+    const { simple: nav, activities: all, engine: sequenced, apply: applyOutcome } = latest.current;
+    if (sequenced) {
+      // The engine in the SCO's API has processed its navigation request (or its plain exit) by now.
+      const outcome: SequencingOutcome | null = sequenced.sequencer.afterTerminate(
+        api as Parameters<Sequencer['afterTerminate']>[0],
+      );
+      if (outcome) applyOutcome(outcome, false);
+      return;
+    }
+    const parsed = parseNavRequest(navRequest);
     if (parsed?.kind === 'continue' && nav.next) return go(nav.next);
     if (parsed?.kind === 'previous' && nav.previous) return go(nav.previous);
     if ((parsed?.kind === 'choice' || parsed?.kind === 'jump') && parsed.target) {
       const chosen = all.find((activity) => activity.item.item_id === parsed.target);
       if (chosen) return go(chosen);
     }
-    setEnded(true);
+    setStoppedSimple(true);
   };
 
   const showToc = activities.filter(navigation.isListed).length > 1;
@@ -206,7 +283,7 @@ function LoadedPlayer({
                     type="button"
                     disabled={!navigation.canChoose(activity) && !isCurrent}
                     aria-current={isCurrent ? 'step' : undefined}
-                    onClick={() => go(activity)}
+                    onClick={() => onChoose(activity)}
                     className={cn(
                       'flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
                       isCurrent && 'bg-accent font-medium text-primary',
@@ -222,26 +299,33 @@ function LoadedPlayer({
           </nav>
         ) : null}
         <main id="main" className="flex min-w-0 flex-1 flex-col">
-          {current ? (
+          {sequencing.status === 'loading' ? (
+            <Spinner label={t('player.loadingSco')} className="m-auto" />
+          ) : sequencing.status === 'failed' ? (
+            <Alert variant="destructive" className="m-4">
+              {t('player.failed')}
+            </Alert>
+          ) : current ? (
             <ScoFrame
-              key={current.sco.id}
+              key={`${current.sco.id}:${engine?.delivery ?? 0}`}
               target={target}
               session={session}
               activity={current}
+              sequencer={engine?.sequencer ?? null}
               onTerminate={onTerminate}
             />
-          ) : (
+          ) : engine ? null : (
             <EmptyState icon={Package} title={t('player.noContentTitle')} description={t('player.noContent')} />
           )}
           {ended ? (
             <Alert variant="info" className="m-3">
-              {t('player.ended')}
+              {engine?.finished ? t('player.finished') : t('player.ended')}
             </Alert>
           ) : null}
           {activities.length > 1 && (navigation.showPrevious || navigation.showContinue) ? (
             <footer className="flex items-center justify-between gap-3 border-t border-border bg-card px-4 py-2">
               {navigation.showPrevious ? (
-                <Button variant="outline" disabled={!navigation.previous} onClick={() => go(navigation.previous)}>
+                <Button variant="outline" disabled={!navigation.previousEnabled} onClick={onPrevious}>
                   <ChevronLeft aria-hidden="true" />
                   {t('player.previous')}
                 </Button>
@@ -249,7 +333,7 @@ function LoadedPlayer({
                 <span />
               )}
               {navigation.showContinue ? (
-                <Button disabled={!navigation.next} onClick={() => go(navigation.next)}>
+                <Button disabled={!navigation.continueEnabled} onClick={onContinue}>
                   {t('player.continue')}
                   <ChevronRight aria-hidden="true" />
                 </Button>
@@ -303,12 +387,15 @@ function ScoFrame({
   target,
   session,
   activity,
+  sequencer,
   onTerminate,
 }: {
   target: PlayerTarget;
   session: ScormPlayerSession;
   activity: NavActivity;
-  onTerminate: (request: string | null) => void;
+  /** SCORM 2004: the engine whose state the SCO's fresh API carries. */
+  sequencer: Sequencer | null;
+  onTerminate: (request: string | null, api: ScoRuntime['api']) => void;
 }) {
   const { t } = useTranslation('scorm');
   const [src, setSrc] = useState<string | null>(null);
@@ -320,12 +407,12 @@ function ScoFrame({
   const terminate = useRef(onTerminate);
   terminate.current = onTerminate;
   // Refetched sessions bring new objects for the same SCO; the SCO is only restarted by a retry.
-  const launch = useRef({ target, activity, session, wrapperUrl, t });
-  launch.current = { target, activity, session, wrapperUrl, t };
+  const launch = useRef({ target, activity, session, wrapperUrl, sequencer, t });
+  launch.current = { target, activity, session, wrapperUrl, sequencer, t };
 
   useEffect(() => {
     void retry;
-    const { target, activity, session, wrapperUrl, t } = launch.current;
+    const { target, activity, session, wrapperUrl, sequencer, t } = launch.current;
     let runtime: ScoRuntime | null = null;
     let cancelled = false;
     setFailed(false);
@@ -337,8 +424,11 @@ function ScoFrame({
           attempt,
           contentOrigin: session.content.origin,
           record: target.mode === 'launch',
+          ...(sequencer ? { createSequencedApi: sequencer.createRuntimeApi } : {}),
           events: {
-            onTerminate: (request) => terminate.current(request),
+            onTerminate: (request) => {
+              if (runtime) terminate.current(request, runtime.api);
+            },
             onCommitProblem: () => setWarning(t('player.commitProblem')),
             onSuspendDataOverLimit: (length, limit) => setWarning(t('player.suspendDataOverLimit', { length, limit })),
           },
@@ -380,6 +470,9 @@ function ScoFrame({
           title={activity.item.title}
           className="min-h-0 w-full flex-1 border-0 bg-white"
           allow="fullscreen; autoplay"
+          // The package runs on its own origin with its scripts, forms, dialogs and new tabs, but may not navigate
+          // this page away (no top navigation); its nested frames inherit the same limits.
+          sandbox="allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads"
         />
       ) : (
         <Spinner label={t('player.loadingSco')} className="m-auto" />

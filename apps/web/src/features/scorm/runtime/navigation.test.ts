@@ -1,6 +1,6 @@
 import type { ScormOrganizationTree, ScormSco, ScormTreeItem } from '@portal/shared/scorm';
 import { describe, expect, it } from 'vitest';
-import { flattenActivities, navigationFor, parseNavRequest } from './navigation';
+import { flattenActivities, parseNavRequest, simpleNavigationFor } from './navigation';
 
 const item = (id: string, children: ScormTreeItem[] = [], extra: Partial<ScormTreeItem> = {}): ScormTreeItem => ({
   item_id: id,
@@ -66,37 +66,10 @@ describe('navigation in the player', () => {
 
   it('leaves SCORM 1.2 packages free: continue, previous and choice everywhere', () => {
     const activities = flattenActivities(organization(null), scos);
-    const navigation = navigationFor({ version: '1.2', activities, currentScoId: 'sco-lesson', progress: [] });
+    const navigation = simpleNavigationFor({ activities, currentScoId: 'sco-lesson' });
     expect(navigation.previous?.sco.item_id).toBe('intro');
     expect(navigation.next?.sco.item_id).toBe('pretest');
     expect(activities.every(navigation.canChoose)).toBe(true);
-  });
-
-  it('offers Continue and Previous in SCORM 2004 only where the cluster allows flow', () => {
-    const withoutFlow = flattenActivities(organization(null), scos);
-    const closed = navigationFor({
-      version: '2004-4th',
-      activities: withoutFlow,
-      currentScoId: 'sco-intro',
-      progress: [],
-    });
-    expect(closed.next).toBeNull();
-    const flowing = flattenActivities(organization({ controlMode: { flow: true, choice: false } }), scos);
-    const open = navigationFor({ version: '2004-4th', activities: flowing, currentScoId: 'sco-intro', progress: [] });
-    expect(open.next?.sco.item_id).toBe('lesson');
-    expect(open.canChoose(flowing[1] as (typeof flowing)[number])).toBe(false);
-  });
-
-  it('skips a pre-test the learner already satisfied and hides buttons the content asks to hide', () => {
-    const activities = flattenActivities(organization({ controlMode: { flow: true, forwardOnly: false } }), scos);
-    const progress = [
-      { sco_id: 'sco-pretest', completion_status: 'completed', success_status: 'passed', score_scaled: 1, attempts: 1 },
-    ];
-    const fromLesson = navigationFor({ version: '2004-3rd', activities, currentScoId: 'sco-lesson', progress });
-    expect(fromLesson.next?.sco.item_id).toBe('exam');
-    const atExam = navigationFor({ version: '2004-3rd', activities, currentScoId: 'sco-exam', progress });
-    expect(atExam.showPrevious).toBe(false);
-    expect(atExam.showContinue).toBe(true);
   });
 
   it('reads navigation requests from content', () => {

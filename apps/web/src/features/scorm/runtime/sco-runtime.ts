@@ -1,10 +1,13 @@
 import { SCORM_SUSPEND_DATA_LIMITS, type ScormAttemptStart, type ScormVersionCode } from '@portal/shared/scorm';
-import { CrossFrameLMS, Scorm12API, Scorm2004API } from 'scorm-again';
+import { CrossFrameLMS, Scorm12API, Scorm2004API, type Settings } from 'scorm-again';
 
 type Runtime = InstanceType<typeof Scorm12API> | InstanceType<typeof Scorm2004API>;
 
 export type ScoRuntimeEvents = {
-  /** The content ended its session (LMSFinish / Terminate), with its navigation request if it made one. */
+  /**
+   * The content ended its session (LMSFinish / Terminate), with its navigation request if it made one. Called
+   * once Terminate has returned, so a sequencing engine in the API has processed the request by then.
+   */
   onTerminate?: (navRequest: string | null) => void;
   /** A commit was refused or could not be delivered. */
   onCommitProblem?: (errorCode: number) => void;
@@ -39,6 +42,7 @@ export function startScoRuntime({
   contentOrigin,
   record,
   events = {},
+  createSequencedApi,
 }: {
   version: ScormVersionCode;
   attempt: ScormAttemptStart;
@@ -46,10 +50,12 @@ export function startScoRuntime({
   /** False in preview: nothing is sent to the server. */
   record: boolean;
   events?: ScoRuntimeEvents;
+  /** SCORM 2004 with sequencing: builds the fresh API around the engine's state. */
+  createSequencedApi?: (settings: Settings) => InstanceType<typeof Scorm2004API>;
 }) {
   const family = version === '1.2' ? '1.2' : '2004';
   const commitUrl = record ? `/api/scorm/attempts/${attempt.attempt_id}/commit` : false;
-  const settings = {
+  const settings: Settings = {
     autocommit: record,
     autocommitSeconds: 30,
     lmsCommitUrl: commitUrl,
@@ -64,7 +70,8 @@ export function startScoRuntime({
     },
     logLevel: 5 as const,
   };
-  const api: Runtime = family === '1.2' ? new Scorm12API(settings) : new Scorm2004API(settings);
+  const api: Runtime =
+    family === '1.2' ? new Scorm12API(settings) : (createSequencedApi?.(settings) ?? new Scorm2004API(settings));
   api.loadFromJSON(attempt.cmi, '');
   const lms = new CrossFrameLMS(api, contentOrigin);
 
@@ -76,7 +83,7 @@ export function startScoRuntime({
   });
   api.on(family === '1.2' ? 'LMSFinish' : 'Terminate', () => {
     const request = family === '2004' ? ((api as InstanceType<typeof Scorm2004API>).adl?.nav?.request ?? null) : null;
-    events.onTerminate?.(request);
+    setTimeout(() => events.onTerminate?.(request), 0);
   });
 
   const sendNow = (keepalive: boolean) => {
