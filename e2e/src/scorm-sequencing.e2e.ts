@@ -1,5 +1,5 @@
 import type { ScormAttemptStart, ScormEnrollment, ScormPlayerSession } from '@portal/shared/scorm';
-import type { Browser, Frame } from 'playwright-core';
+import type { Browser, Frame, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { launchBrowser, newContext } from './browser';
@@ -94,29 +94,31 @@ async function finishLesson(frame: Frame, successStatus: 'passed' | 'failed') {
   }, successStatus);
 }
 
+/** The sequenced package, uploaded by the instructor and assigned to the demo learner; returns the enrolment. */
+async function enrolLearner(title: string): Promise<string> {
+  const instructorContext = await newContext(browser);
+  const instructor = await instructorContext.newPage();
+  await signInForScorm(instructor, 'instructor@example.com');
+  const packageId = await uploadReadyPackage(instructor, {
+    zip: await zipOf({ 'imsmanifest.xml': MANIFEST, 'one.html': page('Lesson one'), 'two.html': page('Lesson two') }),
+    fileName: 'sequenced.zip',
+    title,
+  });
+  const learners = (await (await instructor.request.get('/api/scorm/learners?search=learner@example.com')).json()) as {
+    learners: Array<{ id: string; email: string }>;
+  };
+  const learnerId = learners.learners.find((person) => person.email === 'learner@example.com')?.id;
+  const enrolled = await instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
+    data: { learner_ids: [learnerId] },
+  });
+  const enrollmentId = ((await enrolled.json()) as { enrollments: ScormEnrollment[] }).enrollments[0]?.id;
+  await instructorContext.close();
+  return enrollmentId ?? '';
+}
+
 describe('SCORM 2004 sequencing in the player', () => {
   it('retries, gates and delivers lessons by the manifest’s rules, shares an objective across SCOs, and keeps it all after a reload', async () => {
-    const title = `Sequenced e2e ${Date.now()}`;
-    const instructorContext = await newContext(browser);
-    const instructor = await instructorContext.newPage();
-    await signInForScorm(instructor, 'instructor@example.com');
-    const packageId = await uploadReadyPackage(instructor, {
-      zip: await zipOf({ 'imsmanifest.xml': MANIFEST, 'one.html': page('Lesson one'), 'two.html': page('Lesson two') }),
-      fileName: 'sequenced.zip',
-      title,
-    });
-    const learners = (await (
-      await instructor.request.get('/api/scorm/learners?search=learner@example.com')
-    ).json()) as {
-      learners: Array<{ id: string; email: string }>;
-    };
-    const learnerId = learners.learners.find((person) => person.email === 'learner@example.com')?.id;
-    const enrolled = await instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
-      data: { learner_ids: [learnerId] },
-    });
-    const enrollmentId = ((await enrolled.json()) as { enrollments: ScormEnrollment[] }).enrollments[0]?.id;
-    await instructorContext.close();
-
+    const enrollmentId = await enrolLearner(`Sequenced e2e ${Date.now()}`);
     const context = await newContext(browser);
     const learner = await context.newPage();
     await signInForScorm(learner, 'learner@example.com');
@@ -177,6 +179,53 @@ describe('SCORM 2004 sequencing in the player', () => {
     // Continuing past the last lesson ends the sequencing session.
     await finishLesson(frame, 'passed');
     await learner.getByText('You have reached the end of this course.').waitFor();
+    await context.close();
+  });
+
+  it('keeps what the newer tab did when an older tab of the same course moves on, and asks the older one to reload', async () => {
+    const enrollmentId = await enrolLearner(`Two tabs e2e ${Date.now()}`);
+    const context = await newContext(browser);
+    const older = await context.newPage();
+    await signInForScorm(older, 'learner@example.com');
+    const session = (await (await older.request.get(`/api/scorm/launch/${enrollmentId}`)).json()) as ScormPlayerSession;
+    const lessonOne = `/scorm/launch/${enrollmentId}/${session.scos.find((sco) => sco.item_id === 'one')?.id}`;
+    const stateUrl = `/api/scorm/launch/${enrollmentId}/sequencing-state`;
+    const isStateSave = (response: Response) =>
+      response.url().endsWith('/sequencing-state') && response.request().method() === 'PUT';
+
+    // The older tab starts the course (and saves that); the newer one opens it where it stands.
+    const started = older.waitForResponse(isStateSave);
+    await older.goto(lessonOne);
+    const olderFrame = await scoFrame(older, 'Lesson one');
+    expect((await started).status()).toBe(200);
+    const newer = await context.newPage();
+    await newer.goto(lessonOne);
+    const newerFrame = await scoFrame(newer, 'Lesson one');
+
+    // The newer tab passes lesson one and moves on to lesson two.
+    const moved = newer.waitForResponse(isStateSave);
+    await finishLesson(newerFrame, 'passed');
+    expect((await moved).status()).toBe(200);
+    await scoFrame(newer, 'Lesson two');
+    const kept = (await (await newer.request.get(stateUrl)).json()) as { state: string; revision: number };
+
+    // The older tab, still in lesson one, fails it: its state is refused, and it says why and offers a reload.
+    const refused = older.waitForResponse(isStateSave);
+    await finishLesson(olderFrame, 'failed');
+    expect((await refused).status()).toBe(409);
+    const notice = older.getByRole('status').filter({ hasText: 'This course moved on in another window.' });
+    await notice.waitFor();
+    expect(await older.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    expect(await (await older.request.get(stateUrl)).json()).toEqual(kept);
+
+    // Reloading brings it to where the newer tab left the course.
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await scoFrame(older, 'Lesson two');
+    const contents = older.getByRole('navigation', { name: 'Contents' });
+    await expect
+      .poll(() => contents.getByRole('button', { name: 'Lesson two' }).getAttribute('aria-current'))
+      .toBe('step');
+    expect(await notice.count()).toBe(0);
     await context.close();
   });
 });

@@ -339,9 +339,19 @@ export function sequencingSettingsFor(
  */
 export const SCORM_SEQUENCING_STATE_MAX_CHARS = 4_000_000;
 
-/** PUT /api/scorm/launch/:enrollmentId/sequencing-state: the engine's serialized state, as it wrote it. */
+/**
+ * PUT /api/scorm/launch/:enrollmentId/sequencing-state: the engine's serialized state, as it wrote it, the revision
+ * it was built on, and the browser tab saving it. A state built on an older revision is refused (the course moved on
+ * in another window), unless that newer revision came from the same tab (the page before a reload).
+ */
 export const scormSequencingStateBodySchema = z
   .object({
+    revision: z.number().int().min(0),
+    window: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
     state: z
       .string()
       .min(2)
@@ -358,9 +368,10 @@ export const scormSequencingStateBodySchema = z
   .strict();
 export type ScormSequencingStateBody = z.infer<typeof scormSequencingStateBodySchema>;
 
-/** GET answer: the stored state, null before the first save. */
+/** GET and PUT answer: the stored state, null before the first save; each save adds one to the revision. */
 export const scormSequencingStateSchema = z.object({
   state: z.string().nullable(),
+  revision: z.number().int(),
   updated_at: z.string().nullable(),
 });
 export type ScormSequencingState = z.infer<typeof scormSequencingStateSchema>;

@@ -20,14 +20,24 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Lets the request outlive the page (bodies up to 64 KiB). */
+  keepalive?: boolean;
+};
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, keepalive }: RequestOptions = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
+      keepalive,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',

@@ -352,7 +352,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
       },
     },
     async (request) =>
-      scormService.saveSequencingState(await actorOf(request), request.params.enrollmentId, request.body.state),
+      scormService.saveSequencingState(await actorOf(request), request.params.enrollmentId, request.body),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import type {
   UpdateScormPackageBody,
   UploadScormPackageQuery,
 } from '@portal/shared/scorm';
+import type { ScormSequencingStateBody } from '@portal/shared/scorm-sequencing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -388,15 +389,24 @@ export function createScormService({
     async sequencingState(actor: ScormActor, enrollmentId: string) {
       await ownSequencedEnrollment(actor, enrollmentId);
       const row = await repository.findOwnSequencingState(actor.id, enrollmentId);
-      return { state: row?.state ?? null, updated_at: row?.updatedAt.toISOString() ?? null };
+      return {
+        state: row?.state ?? null,
+        revision: row?.revision ?? 0,
+        updated_at: row?.updatedAt.toISOString() ?? null,
+      };
     },
 
-    /** Keeps the sequencing engine's latest state for the learner's own SCORM 2004 enrolment. */
-    async saveSequencingState(actor: ScormActor, enrollmentId: string, state: string) {
+    /**
+     * Keeps the sequencing engine's latest state for the learner's own SCORM 2004 enrolment. A state built on an
+     * older revision that another tab saved is refused: the course moved on in another window, and its state must
+     * not be overwritten.
+     */
+    async saveSequencingState(actor: ScormActor, enrollmentId: string, body: ScormSequencingStateBody) {
       await ownSequencedEnrollment(actor, enrollmentId);
-      const row = await repository.saveOwnSequencingState(actor.id, enrollmentId, state);
-      if (!row) throw new AppError('not_found', 'Enrolment not found.');
-      return { state, updated_at: row.updatedAt.toISOString() };
+      const row = await repository.saveOwnSequencingState(actor.id, enrollmentId, body);
+      if (!row)
+        throw new AppError('conflict', 'This course moved on in another window. Reload to continue from there.');
+      return { state: body.state, revision: row.revision, updated_at: row.updatedAt.toISOString() };
     },
 
     /** A learner opening a public package gets an enrolment of their own, so the attempt is recorded. */

@@ -192,5 +192,9 @@ export const scormSequencingStates = pgTable('scorm_sequencing_states', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   state: text('state').notNull(),
+  /** One more with every save; a save must name the revision it was built on, so two windows cannot overwrite. */
+  revision: integer('revision').notNull().default(1),
+  /** The browser tab that saved it last: a page reloaded in that tab may save over what its previous page left. */
+  savedBy: text('saved_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

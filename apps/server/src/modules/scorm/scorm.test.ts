@@ -373,7 +373,10 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     expect(listed.body.enrollments[0]).toMatchObject({ status: 'passed' });
   });
 
-  it('keeps the sequencing state of a learner’s own SCORM 2004 enrolment only, refusing bad or oversized states', async () => {
+  const TAB_A = 'tab-a-3f9c2e71';
+  const TAB_B = 'tab-b-8d41a0c5';
+
+  it('keeps the sequencing state of a learner’s own SCORM 2004 enrolment only, refusing bad or oversized states and a stale tab’s', async () => {
     const pkg = await uploadAndProcess(
       instructor,
       await built('sequenced.zip', TWO_SCOS_2004, ['one.html', 'two.html']),
@@ -387,33 +390,84 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     const enrollmentId = enrolled.body.enrollments[0]?.id ?? '';
     const url = `/api/scorm/launch/${enrollmentId}/sequencing-state`;
 
-    expect((await call(learner, 'GET', url)).body).toEqual({ state: null, updated_at: null });
+    expect((await call(learner, 'GET', url)).body).toEqual({ state: null, revision: 0, updated_at: null });
+    type Saved = { state: string; revision: number };
+    const save = (state: string, revision: number, window: string) =>
+      call<Saved & { error: { code: string } }>(learner, 'PUT', url, { state, revision, window });
+    const first = JSON.stringify({ sequencing: { currentActivity: 'one' } });
+    const created = await save(first, 0, TAB_A);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ state: first, revision: 1 });
     const state = JSON.stringify({
       sequencing: { currentActivity: 'two' },
       globalObjectiveMap: { g1: { satisfiedStatus: true } },
     });
-    const saved = await call<{ state: string; updated_at: string }>(learner, 'PUT', url, { state });
+    const saved = await save(state, 1, TAB_A);
     expect(saved.status).toBe(200);
-    expect(saved.body.state).toBe(state);
-    const read = await call<{ state: string | null }>(learner, 'GET', url);
-    expect(read.body.state).toBe(state);
+    expect(saved.body).toMatchObject({ state, revision: 2 });
+    expect((await call<Saved>(learner, 'GET', url)).body).toMatchObject({ state, revision: 2 });
+
+    // Another tab still on revision 1 (or one that never read a state) cannot overwrite what the first saved.
+    const stale = JSON.stringify({ sequencing: { currentActivity: 'one' }, stale: true });
+    for (const revision of [1, 0, 3]) {
+      const refused = await save(stale, revision, TAB_B);
+      expect(refused.status, `revision ${revision}`).toBe(409);
+      expect(refused.body.error.code).toBe('conflict');
+    }
+    expect((await call<Saved>(learner, 'GET', url)).body).toMatchObject({ state, revision: 2 });
+
+    // A page reloaded in the tab that saved last may save over what its previous page left on the way out.
+    const reloaded = JSON.stringify({ sequencing: { currentActivity: 'two' }, reloaded: true });
+    expect((await save(reloaded, 1, TAB_A)).body).toMatchObject({ state: reloaded, revision: 3 });
+
+    // Tabs racing from the same revision: exactly one save is kept.
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => save(JSON.stringify({ tab: index }), 3, `racing-tab-${index}`)),
+    );
+    expect(racing.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(racing.filter((response) => response.status === 409)).toHaveLength(19);
+    const winner = racing.findIndex((response) => response.status === 200);
+    expect((await call<Saved>(learner, 'GET', url)).body).toEqual({
+      state: JSON.stringify({ tab: winner }),
+      revision: 4,
+      updated_at: expect.any(String),
+    });
+    expect((await save(state, 4, TAB_A)).status).toBe(200);
 
     // Another learner, or the instructor who assigned it, can neither read nor overwrite it.
     expect((await call(otherLearner, 'GET', url)).status).toBe(404);
-    expect((await call(otherLearner, 'PUT', url, { state: '{}' })).status).toBe(404);
-    expect((await call(instructor, 'PUT', url, { state: '{}' })).status).toBe(404);
+    expect((await call(otherLearner, 'PUT', url, { state: '{}', revision: 5, window: TAB_A })).status).toBe(404);
+    expect((await call(instructor, 'PUT', url, { state: '{}', revision: 5, window: TAB_A })).status).toBe(404);
     expect((await call<{ state: string | null }>(learner, 'GET', url)).body.state).toBe(state);
 
-    for (const bad of [{ state: 'not json' }, { state: '[1,2]' }, { state: 42 }, {}, { state: '{}', extra: true }]) {
+    for (const bad of [
+      { state: 'not json', revision: 5, window: TAB_A },
+      { state: '[1,2]', revision: 5, window: TAB_A },
+      { state: 42, revision: 5, window: TAB_A },
+      { state: '{}', window: TAB_A },
+      { state: '{}', revision: -1, window: TAB_A },
+      { state: '{}', revision: 1.5, window: TAB_A },
+      { state: '{}', revision: 5 },
+      { state: '{}', revision: 5, window: 'short' },
+      { state: '{}', revision: 5, window: 'has spaces in it' },
+      {},
+      { state: '{}', revision: 5, window: TAB_A, extra: true },
+    ]) {
       const refused = await call<{ error: { code: string } }>(learner, 'PUT', url, bad);
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(refused.body.error.code).toBeTruthy();
     }
     const oversized = await call(learner, 'PUT', url, {
       state: JSON.stringify({ pad: 'x'.repeat(SCORM_SEQUENCING_STATE_MAX_CHARS) }),
+      revision: 5,
+      window: TAB_A,
     });
     expect(oversized.status).toBe(400);
-    const hugeBody = await call(learner, 'PUT', url, { state: '"'.repeat(SCORM_SEQUENCING_STATE_MAX_CHARS * 2) });
+    const hugeBody = await call(learner, 'PUT', url, {
+      state: '"'.repeat(SCORM_SEQUENCING_STATE_MAX_CHARS * 2),
+      revision: 5,
+      window: TAB_A,
+    });
     expect(hugeBody.status).toBe(413);
     expect(hugeBody.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
     expect((await call(learner, 'GET', '/api/scorm/launch/not-a-uuid/sequencing-state')).status).toBe(400);
@@ -428,7 +482,7 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
       { learner_ids: [learner.id] },
     );
     const quizUrl = `/api/scorm/launch/${quizEnrolment.body.enrollments[0]?.id ?? ''}/sequencing-state`;
-    expect((await call(learner, 'PUT', quizUrl, { state: '{}' })).status).toBe(400);
+    expect((await call(learner, 'PUT', quizUrl, { state: '{}', revision: 0, window: TAB_A })).status).toBe(400);
   });
 
   it('serves package files only from the content origin, with a token, a strict policy and no session', async () => {

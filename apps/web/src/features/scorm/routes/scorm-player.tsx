@@ -1,6 +1,16 @@
 import type { ScormAttemptStart, ScormPlayerSession, ScormTreeItem } from '@portal/shared/scorm';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Circle, CircleCheck, CircleDot, ListTree, Package } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  Circle,
+  CircleCheck,
+  CircleDot,
+  ListTree,
+  Package,
+  RotateCw,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -104,7 +114,11 @@ function LoadedPlayer({
     activities[0];
   const requested = activities.find((activity) => activity.sco.id === scoId) ?? fallback ?? null;
   // SCORM 2004 navigates through the sequencing engine; SCORM 1.2 has no sequencing and keeps the simple rules.
-  const { player: sequencing, apply } = useSequencer({
+  const {
+    player: sequencing,
+    apply,
+    movedOn,
+  } = useSequencer({
     enabled: session.package.version !== '1.2' && organization !== undefined && activities.length > 0,
     target,
     organization,
@@ -123,32 +137,43 @@ function LoadedPlayer({
       ? requested
       : null;
   const simple = simpleNavigationFor({ activities, currentScoId: current?.sco.id ?? null });
-  const navigation = engine
-    ? {
-        previousEnabled: engine.view.previousEnabled,
-        continueEnabled: engine.view.continueEnabled,
-        showPrevious: !engine.view.hideLmsUi.has('previous'),
-        showContinue: !engine.view.hideLmsUi.has('continue'),
-        canChoose: (activity: NavActivity) => engine.view.choosable.has(activity.item.item_id),
-        isListed: (activity: NavActivity) => activity.item.is_visible && !engine.view.hidden.has(activity.item.item_id),
+  const navigation = movedOn
+    ? // Another window moved the course on: this one neither navigates nor saves, until a reload.
+      {
+        previousEnabled: false,
+        continueEnabled: false,
+        showPrevious: true,
+        showContinue: true,
+        canChoose: () => false,
+        isListed: (activity: NavActivity) => activity.item.is_visible,
       }
-    : sequencing.status === 'off'
+    : engine
       ? {
-          ...simple,
-          previousEnabled: simple.previous !== null,
-          continueEnabled: simple.next !== null,
-          showPrevious: true,
-          showContinue: true,
+          previousEnabled: engine.view.previousEnabled,
+          continueEnabled: engine.view.continueEnabled,
+          showPrevious: !engine.view.hideLmsUi.has('previous'),
+          showContinue: !engine.view.hideLmsUi.has('continue'),
+          canChoose: (activity: NavActivity) => engine.view.choosable.has(activity.item.item_id),
+          isListed: (activity: NavActivity) =>
+            activity.item.is_visible && !engine.view.hidden.has(activity.item.item_id),
         }
-      : // While the engine's state loads (or failed to), nothing can be opened.
-        {
-          previousEnabled: false,
-          continueEnabled: false,
-          showPrevious: true,
-          showContinue: true,
-          canChoose: () => false,
-          isListed: (activity: NavActivity) => activity.item.is_visible,
-        };
+      : sequencing.status === 'off'
+        ? {
+            ...simple,
+            previousEnabled: simple.previous !== null,
+            continueEnabled: simple.next !== null,
+            showPrevious: true,
+            showContinue: true,
+          }
+        : // While the engine's state loads (or failed to), nothing can be opened.
+          {
+            previousEnabled: false,
+            continueEnabled: false,
+            showPrevious: true,
+            showContinue: true,
+            canChoose: () => false,
+            isListed: (activity: NavActivity) => activity.item.is_visible,
+          };
   const ended = engine ? engine.stopped || engine.finished : stoppedSimple;
 
   const pathFor = (activity: NavActivity) =>
@@ -188,15 +213,17 @@ function LoadedPlayer({
   const onContinue = () => (engine ? request('continue') : go(simple.next));
   const onChoose = (activity: NavActivity) => (engine ? request('choice', activity) : go(activity));
 
-  const latest = useRef({ simple, activities, engine, apply });
-  latest.current = { simple, activities, engine, apply };
+  const latest = useRef({ simple, activities, engine, apply, movedOn });
+  latest.current = { simple, activities, engine, apply, movedOn };
   const onTerminate = (navRequest: string | null, api: ScoRuntime['api']) => {
     if (target.mode === 'launch') {
       void queryClient.invalidateQueries({ queryKey: scormKeys.launchSession(target.enrollmentId) });
       void queryClient.invalidateQueries({ queryKey: scormKeys.myEnrollments() });
     }
-    const { simple: nav, activities: all, engine: sequenced, apply: applyOutcome } = latest.current;
+    const { simple: nav, activities: all, engine: sequenced, apply: applyOutcome, movedOn: stale } = latest.current;
     if (sequenced) {
+      // The course moved on in another window: nothing more is delivered here until a reload.
+      if (stale) return;
       // The engine in the SCO's API has processed its navigation request (or its plain exit) by now.
       const outcome: SequencingOutcome | null = sequenced.sequencer.afterTerminate(
         api as Parameters<Sequencer['afterTerminate']>[0],
@@ -317,6 +344,15 @@ function LoadedPlayer({
           ) : engine ? null : (
             <EmptyState icon={Package} title={t('player.noContentTitle')} description={t('player.noContent')} />
           )}
+          {movedOn ? (
+            <Alert variant="warning" className="m-3 flex flex-wrap items-center justify-between gap-3">
+              <span>{t('player.movedOn')}</span>
+              <Button size="sm" onClick={() => window.location.reload()}>
+                <RotateCw aria-hidden="true" />
+                {t('player.reload')}
+              </Button>
+            </Alert>
+          ) : null}
           {ended ? (
             <Alert variant="info" className="m-3">
               {engine?.finished ? t('player.finished') : t('player.ended')}

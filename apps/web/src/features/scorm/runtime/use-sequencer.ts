@@ -1,10 +1,12 @@
 import type { ScormOrganizationTree, ScormSco } from '@portal/shared/scorm';
 import { sequencingSettingsFor } from '@portal/shared/scorm-sequencing';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api';
 import type { PlayerTarget } from '../api/get-player-session';
 import { getSequencingState } from '../api/get-sequencing-state';
 import { saveSequencingState } from '../api/save-sequencing-state';
 import { createSequencer, type Sequencer, type SequencingOutcome, type SequencingView } from './sequencer';
+import { tabId } from './tab-id';
 
 /** The engine's session-end reason when the learner suspended the course (to resume it later). */
 const SUSPENDED = 'suspend_all';
@@ -52,6 +54,9 @@ export function useSequencer({
 }) {
   const [player, setPlayer] = useState<SequencingPlayer>(enabled ? { status: 'loading' } : { status: 'off' });
   const [attempt, setAttempt] = useState(0);
+  /** Another window saved a newer state: this one stops saving, so the newer state is kept. */
+  const [movedOn, setMovedOn] = useState(false);
+  const revision = useRef({ stored: 0, movedOn: false });
   const start = useRef({ target, organization, scos, requestedItemId, historyItemId, onSaveProblem });
   start.current = { target, organization, scos, requestedItemId, historyItemId, onSaveProblem };
 
@@ -62,23 +67,39 @@ export function useSequencer({
     if (!organization) return;
     let cancelled = false;
     setPlayer({ status: 'loading' });
-    const load = target.mode === 'launch' ? getSequencingState(target.enrollmentId) : Promise.resolve({ state: null });
+    const load =
+      target.mode === 'launch'
+        ? getSequencingState(target.enrollmentId)
+        : Promise.resolve({ state: null, revision: 0 });
     load
-      .then(({ state }) => {
+      .then(({ state, revision: stored }) => {
         if (cancelled) return;
+        revision.current = { stored, movedOn: false };
+        setMovedOn(false);
         const sequencer = createSequencer({
           sequencing: sequencingSettingsFor(organization, scos),
           initialState: state,
+          // Saves run one after another, so each is built on the revision the one before it stored.
           save:
             target.mode === 'launch'
-              ? (next) =>
-                  saveSequencingState(target.enrollmentId, next).then(
-                    () => true,
-                    () => {
-                      start.current.onSaveProblem();
+              ? (next) => {
+                  if (revision.current.movedOn) return Promise.resolve(false);
+                  return saveSequencingState(target.enrollmentId, next, revision.current.stored, tabId()).then(
+                    (saved) => {
+                      revision.current.stored = saved.revision;
+                      return true;
+                    },
+                    (error: unknown) => {
+                      if (error instanceof ApiError && error.status === 409) {
+                        revision.current.movedOn = true;
+                        setMovedOn(true);
+                      } else {
+                        start.current.onSaveProblem();
+                      }
                       return false;
                     },
-                  )
+                  );
+                }
               : () => Promise.resolve(true),
         });
         const outcome = sequencer.begin(requestedItemId, historyItemId);
@@ -127,5 +148,5 @@ export function useSequencer({
     [player],
   );
 
-  return { player, apply, retry: () => setAttempt((count) => count + 1) };
+  return { player, apply, movedOn, retry: () => setAttempt((count) => count + 1) };
 }
