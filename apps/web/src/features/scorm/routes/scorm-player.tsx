@@ -137,16 +137,10 @@ function LoadedPlayer({
       ? requested
       : null;
   const simple = simpleNavigationFor({ activities, currentScoId: current?.sco.id ?? null });
+  // Nothing can be opened while the engine's state loads (or failed to), nor after another window moved the course
+  // on: this one neither navigates nor saves until a reload.
   const navigation = movedOn
-    ? // Another window moved the course on: this one neither navigates nor saves, until a reload.
-      {
-        previousEnabled: false,
-        continueEnabled: false,
-        showPrevious: true,
-        showContinue: true,
-        canChoose: () => false,
-        isListed: (activity: NavActivity) => activity.item.is_visible,
-      }
+    ? LOCKED_NAVIGATION
     : engine
       ? {
           previousEnabled: engine.view.previousEnabled,
@@ -165,15 +159,7 @@ function LoadedPlayer({
             showPrevious: true,
             showContinue: true,
           }
-        : // While the engine's state loads (or failed to), nothing can be opened.
-          {
-            previousEnabled: false,
-            continueEnabled: false,
-            showPrevious: true,
-            showContinue: true,
-            canChoose: () => false,
-            isListed: (activity: NavActivity) => activity.item.is_visible,
-          };
+        : LOCKED_NAVIGATION;
   const ended = engine ? engine.stopped || engine.finished : stoppedSimple;
 
   const pathFor = (activity: NavActivity) =>
@@ -381,6 +367,16 @@ function LoadedPlayer({
     </div>
   );
 }
+
+/** Footer and contents when nothing may be opened: every SCO listed as the manifest shows it, none choosable. */
+const LOCKED_NAVIGATION = {
+  previousEnabled: false,
+  continueEnabled: false,
+  showPrevious: true,
+  showContinue: true,
+  canChoose: (_activity: NavActivity) => false,
+  isListed: (activity: NavActivity) => activity.item.is_visible,
+};
 
 /** The organization's tree: launchable items as buttons, aggregations as group labels over their children. */
 function TocList({
