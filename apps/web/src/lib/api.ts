@@ -20,11 +20,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Browsers refuse keepalive requests with bodies over 64 KiB. */
+const KEEPALIVE_BODY_LIMIT = 60_000;
+
 type RequestOptions = {
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
-  /** Lets the request outlive the page (bodies up to 64 KiB). */
+  /** Lets the request outlive the page when its body is small enough for that; larger ones go as ordinary requests. */
   keepalive?: boolean;
 };
 
@@ -32,19 +35,20 @@ export async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal, keepalive }: RequestOptions = {},
 ): Promise<T> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
-      keepalive,
+      keepalive: keepalive === true && (payload?.length ?? 0) < KEEPALIVE_BODY_LIMIT,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
         'x-portal-language': i18n.language ?? 'en',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: payload,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

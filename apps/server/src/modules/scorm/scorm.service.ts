@@ -404,8 +404,12 @@ export function createScormService({
     async saveSequencingState(actor: ScormActor, enrollmentId: string, body: ScormSequencingStateBody) {
       await ownSequencedEnrollment(actor, enrollmentId);
       const row = await repository.saveOwnSequencingState(actor.id, enrollmentId, body);
-      if (!row)
-        throw new AppError('conflict', 'This course moved on in another window. Reload to continue from there.');
+      if (!row) {
+        throw new AppError(
+          'conflict',
+          'This course moved on in another window. Reload to continue from where it is now.',
+        );
+      }
       return { state: body.state, revision: row.revision, updated_at: row.updatedAt.toISOString() };
     },
 

@@ -85,6 +85,16 @@ export function ScormPlayer() {
   );
 }
 
+/** Footer and contents when nothing may be opened: every SCO listed as the manifest shows it, none choosable. */
+const LOCKED_NAVIGATION = {
+  previousEnabled: false,
+  continueEnabled: false,
+  showPrevious: true,
+  showContinue: true,
+  canChoose: (_activity: NavActivity) => false,
+  isListed: (activity: NavActivity) => activity.item.is_visible,
+};
+
 function LoadedPlayer({
   target,
   session,
@@ -367,16 +377,6 @@ function LoadedPlayer({
     </div>
   );
 }
-
-/** Footer and contents when nothing may be opened: every SCO listed as the manifest shows it, none choosable. */
-const LOCKED_NAVIGATION = {
-  previousEnabled: false,
-  continueEnabled: false,
-  showPrevious: true,
-  showContinue: true,
-  canChoose: (_activity: NavActivity) => false,
-  isListed: (activity: NavActivity) => activity.item.is_visible,
-};
 
 /** The organization's tree: launchable items as buttons, aggregations as group labels over their children. */
 function TocList({
