@@ -133,7 +133,13 @@ function uploadFile(zipPath: string, size: number, cookie: string): Promise<{ id
         port: PORT,
         method: 'POST',
         path: `/api/scorm/packages?file_name=bench-${TARGET_MB}mb.zip`,
-        headers: { cookie, 'content-type': 'application/zip', 'content-length': size },
+        // The app's own origin, as the upload page's request carries it (cookie-carrying changes need it).
+        headers: {
+          cookie,
+          origin: `http://127.0.0.1:${PORT}`,
+          'content-type': 'application/zip',
+          'content-length': size,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -220,7 +226,7 @@ async function main() {
     const processStarted = performance.now();
     const processed = await fetch(`http://127.0.0.1:${PORT}/api/scorm/packages/${uploaded.id}/process`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, origin: `http://127.0.0.1:${PORT}`, 'content-type': 'application/json' },
       body: '{}',
     }).then((response) => response.json() as Promise<{ package: { status: string; failure_message: string | null } }>);
     const processMs = performance.now() - processStarted;

@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  request,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -22,12 +29,55 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' });
+  return sendSameOrigin(await browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' }));
+}
+
+const STATE_CHANGING = ['post', 'put', 'patch', 'delete'] as const;
+
+/**
+ * The context's API requests (`page.request`) carry the app's Origin on changes, as the browser's own same-origin
+ * fetches do: the server refuses a cookie-carrying change without it.
+ */
+export function sendSameOrigin(context: BrowserContext): BrowserContext {
+  const api: APIRequestContext = context.request;
+  const origin = new URL(baseUrl()).origin;
+  for (const method of STATE_CHANGING) {
+    const send = api[method].bind(api);
+    api[method] = ((url: string, options: Parameters<typeof send>[1] = {}) =>
+      send(url, { ...options, headers: { origin, ...options.headers } })) as typeof send;
+  }
+  return context;
+}
+
+export type MailboxMessage = { recipient: string; subject: string; text: string };
+
+/** The dev mailbox as the demo admin reads it: it is for signed-in admins only. */
+export async function readMailboxAsAdmin(): Promise<MailboxMessage[]> {
+  const admin = await request.newContext({
+    baseURL: baseUrl(),
+    extraHTTPHeaders: { origin: new URL(baseUrl()).origin },
+  });
+  try {
+    const signedIn = await admin.post('/api/account/sign-in', {
+      data: { email: 'admin@example.com', password: DEMO_PASSWORD },
+    });
+    if (!signedIn.ok()) throw new Error(`admin sign-in answered ${signedIn.status()}`);
+    const mailbox = await admin.get('/api/dev/mailbox');
+    if (!mailbox.ok()) throw new Error(`the mailbox answered ${mailbox.status()}`);
+    return ((await mailbox.json()) as { messages: MailboxMessage[] }).messages;
+  } finally {
+    await admin.dispose();
+  }
 }
 
 /** Signs in through the real form and waits for the learner home. */
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
+  await submitSignInForm(page, email, password);
+}
+
+/** Fills and sends the sign-in form of the page the browser is on. */
+export async function submitSignInForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();

@@ -32,7 +32,9 @@ export default async function setup(project: TestProject) {
     cwd: repoRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Development on a loopback address: the one mode with the dev mailbox, which the specs read as the demo admin
+      // for confirmation links (production never has it). The bundle and the web build are the production ones.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { isPhoneOnlyEmail } from '@portal/shared/auth';
+import { canUseFeature } from '@portal/shared/tiers';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
@@ -15,6 +16,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { authLinkRoutes } from './modules/auth/auth-links.routes.ts';
 import { createRolesRepository } from './modules/auth/roles.repository.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -53,13 +55,15 @@ import { createScormRepository } from './modules/scorm/scorm.repository.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
-import { featureGate } from './modules/subscription/feature-gate.ts';
 import { createSubscriptionRepository } from './modules/subscription/subscription.repository.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -83,7 +87,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -98,6 +102,14 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const rolesRepository = createRolesRepository({ db });
   const profileRepository = createProfileRepository({ db });
   const subscriptionRepository = createSubscriptionRepository({ db });
+  const subscriptionService = createSubscriptionService({
+    subscriptionRepository,
+    onChange: (userId) => {
+      app.realtime.publishToUser(userId, { type: 'subscription_change' }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'subscription change not pushed');
+      });
+    },
+  });
   const mailRepository = createMailRepository({ db });
   const mailer = createMailer({ config, mailRepository, logger: app.log });
   const auditService = createAuditService({ auditRepository: createAuditRepository({ db }), logger: app.log });
@@ -119,32 +131,23 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
 
   await app.register(routeTablePlugin);
+  await app.register(accessPlugin, { subscriptionOf: (userId) => subscriptionService.getStatus(userId) });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(docsPlugin, { publicUrl: config.publicUrl });
-  await app.register(authPlugin, {
-    auth,
-    rolesRepository,
-    rateLimitPerMinute: config.authRateLimitPerMinute,
-    publicUrl: config.publicUrl,
-  });
+  await app.register(authPlugin, { auth, rolesRepository });
   await app.register(realtimePlugin, {
     database,
     isBetaUser: async (userId) => Boolean((await profileRepository.findByUserId(userId))?.betaAccess),
-  });
-
-  const subscriptionService = createSubscriptionService({
-    subscriptionRepository,
-    onChange: (userId) => {
-      app.realtime.publishToUser(userId, { type: 'subscription_change' }).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'subscription change not pushed');
-      });
-    },
+    publicUrl: config.publicUrl,
   });
 
   app.get(
     '/api/health',
     {
+      config: { access: { role: 'anonymous', feature: null } },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',
@@ -156,7 +159,19 @@ export async function buildApp({ config, database, logger }: AppDeps) {
       return { status: 'ok' as const, database: database.kind };
     },
   );
-  await app.register(authRoutes, { auth, rateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(authRoutes, {
+    auth,
+    db,
+    mailer,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(authLinkRoutes, {
+    auth,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
   await app.register(accountDataRoutes, {
     db,
     auth,
@@ -199,6 +214,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     sources: () => calendarSources,
     publicUrl: config.publicUrl,
     audit: (event) => auditService.recordAuditEvent(event),
+    planIncludes: async (userId, feature) => canUseFeature(await subscriptionService.getStatus(userId), feature),
   });
   await app.register(calendarRoutes, { calendarService });
   const analyticsSources: AnalyticsSources = {};
@@ -209,7 +225,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     timeZoneOf: async (userId) => (await profileRepository.findByUserId(userId))?.timezone ?? 'UTC',
     sources: () => analyticsSources,
   });
-  await app.register(analyticsRoutes, { analyticsService, requireFeature: featureGate(subscriptionService) });
+  await app.register(analyticsRoutes, { analyticsService });
   const timeZoneOf = async (userId: string) => (await profileRepository.findByUserId(userId))?.timezone ?? 'UTC';
   const studyService = createStudyService({
     studyRepository: createStudyRepository({ db }),
@@ -217,7 +233,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     domainEvents,
     timeZoneOf,
   });
-  await app.register(studyRoutes, { studyService, requireFeature: featureGate(subscriptionService) });
+  await app.register(studyRoutes, { studyService });
   const goalsService = createGoalsService({
     goalsRepository: createGoalsRepository({ db }),
     domainEvents,
@@ -235,9 +251,18 @@ export async function buildApp({ config, database, logger }: AppDeps) {
       notesRepository: createNotesRepository({ db }),
       domainEvents,
       publicUrl: config.publicUrl,
+      assertCourseInPlan: (viewer, courseId) => progressService.assertCourseInPlan(viewer, courseId),
     }),
   });
-  const scormService = await registerScorm(app, { db, config, blobStore, domainEvents, rolesRepository });
+  const scormService = await registerScorm(app, {
+    db,
+    config,
+    blobStore,
+    domainEvents,
+    rolesRepository,
+    assertCourseAccess: (actor, packageId) =>
+      progressService.assertCanLaunchCoursePackage({ userId: actor.id, role: actor.role }, packageId),
+  });
   const gamificationService = await registerGamification(app, {
     db,
     domainEvents,

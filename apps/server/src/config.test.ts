@@ -140,4 +140,59 @@ describe('configuration', () => {
       ).toThrow(ConfigError);
     });
   });
+
+  describe('the dev mailbox, in each mode', () => {
+    it.each([
+      { mode: 'production', env: { NODE_ENV: 'production' }, host: '0.0.0.0', devMailbox: false },
+      {
+        mode: 'production on a loopback address',
+        env: { NODE_ENV: 'production', HOST: '127.0.0.1' },
+        host: '127.0.0.1',
+        devMailbox: false,
+      },
+      { mode: 'development, loopback (the default)', env: {}, host: 'localhost', devMailbox: true },
+      { mode: 'development, all interfaces', env: { HOST: '0.0.0.0' }, host: '0.0.0.0', devMailbox: false },
+      { mode: 'development, a LAN address', env: { HOST: '192.168.1.20' }, host: '192.168.1.20', devMailbox: false },
+      {
+        mode: 'development, all interfaces, DEV_MAILBOX=1',
+        env: { HOST: '0.0.0.0', DEV_MAILBOX: '1' },
+        host: '0.0.0.0',
+        devMailbox: true,
+      },
+      { mode: 'development, loopback, DEV_MAILBOX=0', env: { DEV_MAILBOX: '0' }, host: 'localhost', devMailbox: false },
+      {
+        mode: 'SMTP configured',
+        env: { SMTP_HOST: 'smtp.example.com', DEV_MAILBOX: '1' },
+        host: 'localhost',
+        devMailbox: false,
+      },
+    ])('$mode: listens on $host, mailbox $devMailbox', ({ env, host, devMailbox }) => {
+      expect(loadConfig({ DATA_DIR: dataDir, ...env })).toMatchObject({ host, devMailbox });
+    });
+
+    it('refuses DEV_MAILBOX=1 in production, saying where the links go instead', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DEV_MAILBOX: '1' })).toThrow(
+        /DEV_MAILBOX cannot be on with NODE_ENV=production.*server log/,
+      );
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      { value: undefined, trustProxy: false },
+      { value: '0', trustProxy: false },
+      { value: 'false', trustProxy: false },
+      { value: '1', trustProxy: 1 },
+      { value: 'true', trustProxy: 1 },
+      { value: '2', trustProxy: 2 },
+      { value: '10.0.0.0/8, 192.168.0.1', trustProxy: ['10.0.0.0/8', '192.168.0.1'] },
+      { value: 'loopback,::1', trustProxy: ['loopback', '::1'] },
+    ])('$value means $trustProxy', ({ value, trustProxy }) => {
+      expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+    });
+
+    it('a value that is neither a hop count nor proxy addresses stops start-up', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'the-load-balancer' })).toThrow(/TRUST_PROXY/);
+    });
+  });
 });

@@ -13,7 +13,7 @@ const flag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.url().optional(),
@@ -21,7 +21,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   DEMO_DATA: flag.optional(),
   DEV_MAILBOX: flag.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -46,6 +46,7 @@ const envSchema = z.object({
     .min(1024)
     .default(2 * 1024 ** 3),
   SCORM_MAX_COMPRESSION_RATIO: z.coerce.number().min(1).default(100),
+  SCORM_INGEST_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 export type Config = {
@@ -57,8 +58,10 @@ export type Config = {
   publicUrl: string;
   authSecret: string;
   demoData: boolean;
+  /** The outbox is readable by admins at /dev/mailbox (never in production, never on a public address unasked). */
   devMailbox: boolean;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a number of trusted proxy hops, or the trusted proxies' addresses/CIDRs. */
+  trustProxy: TrustProxy;
   logLevel: string;
   authRateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -72,6 +75,8 @@ export type Config = {
     contentPort: number | null;
     /** CONTENT_PORT was set, so that port and no other is used. */
     contentPortExplicit: boolean;
+    /** An ingest that has not renewed its lease for this long was interrupted (crash, restart) and is failed. */
+    ingestLeaseSeconds: number;
     /** The content origin has the app's host name, so browsers send it the app's cookies (fine only locally). */
     contentSharesHost: boolean;
     limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
@@ -79,6 +84,64 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | number | string[];
+
+/** Names Fastify's proxy-addr accepts for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Fastify's `trustProxy` option: a hop count trusts that many hops nearest the server, counting the socket's peer. */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** `TRUST_PROXY`: off, `1`/`true` for one proxy hop, a hop count, or a comma list of proxy addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
+  if (text === 'true' || text === 'yes') return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const ipOrCidr = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+  const bad = proxies.filter((entry) => !ipOrCidr.safeParse(entry).success && !PROXY_RANGE_NAMES.has(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: expected 0/1, a hop count or proxy addresses/CIDRs, got ${bad.join(', ')}`,
+    );
+  }
+  return proxies;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+
+/** The listen address is reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The dev mailbox: never in production and never when mail goes out over SMTP; on a loopback address it follows
+ * DEV_MAILBOX (on by default with the embedded database), on any other address only when DEV_MAILBOX is set.
+ */
+function devMailboxSetting(
+  e: { NODE_ENV: string; DEV_MAILBOX?: boolean },
+  host: string,
+  smtp: boolean,
+  embedded: boolean,
+) {
+  if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === true) {
+    throw new ConfigError(
+      'DEV_MAILBOX cannot be on with NODE_ENV=production: the outbox holds sign-in and reset links. Configure SMTP; until then the links are written to the server log.',
+    );
+  }
+  if (smtp || e.NODE_ENV === 'production') return false;
+  if (!isLoopbackHost(host)) return e.DEV_MAILBOX === true;
+  return e.DEV_MAILBOX ?? embedded;
+}
 
 /** Reads the embedded default's secret from the data folder, creating it once. */
 function embeddedSecret(dataDir: string): string {
@@ -109,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtp = e.SMTP_HOST
     ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
     : null;
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const scorm = scormContentSettings({
     publicUrl,
@@ -118,15 +182,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   });
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host,
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
     demoData: e.DEMO_DATA ?? embedded,
-    devMailbox: !smtp && (e.DEV_MAILBOX ?? embedded),
-    trustProxy: e.TRUST_PROXY,
+    devMailbox: devMailboxSetting(e, host, smtp !== null, embedded),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'warn' : e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -135,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     scorm: {
       ...scorm,
+      ingestLeaseSeconds: e.SCORM_INGEST_LEASE_SECONDS,
       limits: {
         maxPackageBytes: e.SCORM_MAX_PACKAGE_BYTES,
         maxEntries: e.SCORM_MAX_ENTRIES,

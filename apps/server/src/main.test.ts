@@ -1,56 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startServerProcess, waitUntilHealthy as waitUntilServing } from './testing/server-process.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
 const port = 4100 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
 
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
-  });
-}
-
-async function waitUntilHealthy(server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const healthy = await fetch(`${base}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const exited = (server: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (server.exitCode !== null) resolve(server.exitCode);
-    else server.once('exit', (code) => resolve(code));
-  });
+const startServer = () => startServerProcess({ dataDir, port });
+const waitUntilHealthy = (server: ChildProcess) => waitUntilServing(server, base);
 
 async function signIn() {
   const response = await fetch(`${base}/api/account/sign-in`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email: 'learner@example.com', password: 'demo-password-123' }),
   });
   return {
@@ -76,7 +41,7 @@ describe('the server process on the embedded database', { timeout: 180_000 }, ()
     const { cookie } = await signIn();
     const saved = await fetch(`${base}/api/profile`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: base },
       body: JSON.stringify({ bio: 'written just before the crash' }),
     });
     expect(saved.status).toBe(200);

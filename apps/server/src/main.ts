@@ -39,6 +39,13 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   console.log(`Learning Portal is running on ${config.publicUrl} (database: ${database.kind})`);
+  if (!config.smtp) {
+    console.log(
+      config.devMailbox
+        ? `No SMTP configured: mail is not delivered; admins read it at ${config.publicUrl}/dev/mailbox and each message is written to this log.`
+        : 'No SMTP configured: mail is not delivered; each message (with its confirmation or reset link) is written to this log.',
+    );
+  }
 }
 
 await main();

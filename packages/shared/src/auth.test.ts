@@ -4,7 +4,6 @@ import {
   deleteAccountBodySchema,
   isPhoneOnlyEmail,
   isTotpCode,
-  passwordWeaknesses,
   signInBodySchema,
   signOutBodySchema,
   signUpBodySchema,
@@ -42,18 +41,6 @@ describe('sign-up and sign-in credentials', () => {
 
   it('refuses unknown fields', () => {
     expect(signUpBodySchema.safeParse({ email: 'a@example.com', password: 'pw', role: 'admin' }).success).toBe(false);
-  });
-});
-
-describe('password strength', () => {
-  it.each([
-    ['short', ['Use at least 8 characters.']],
-    ['aaaaaaaaaaaa', ['Do not repeat a single character.']],
-    ['x'.repeat(129), ['Use at most 128 characters.', 'Do not repeat a single character.']],
-    ['correct-horse-battery', []],
-    ['12345678', []],
-  ])('%j: %j', (password, reasons) => {
-    expect(passwordWeaknesses(password)).toEqual(reasons);
   });
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SPEC_MESSAGES } from './errors.ts';
+import { ownPathSchema, personNameSchema } from './input.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** E.164 phone number, e.g. +4915112345678. */
@@ -10,16 +11,6 @@ export const phoneNumberSchema = z
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +4915112345678');
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
-
-/** Reasons a password is too weak; empty when it is acceptable. */
-export function passwordWeaknesses(password: string): string[] {
-  const reasons: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) reasons.push(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (password.length > PASSWORD_MAX_LENGTH) reasons.push(`Use at most ${PASSWORD_MAX_LENGTH} characters.`);
-  if (password.length >= PASSWORD_MIN_LENGTH && /^(.)\1*$/.test(password))
-    reasons.push('Do not repeat a single character.');
-  return reasons;
-}
 
 const optionalText = (schema: z.ZodType<string>) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
@@ -40,7 +31,7 @@ function requireIdentifierAndPassword<T extends { email?: string; phoneNumber?: 
 }
 
 export const signUpBodySchema = z
-  .object({ ...credentialsShape, name: z.string().trim().min(1).max(120).optional() })
+  .object({ ...credentialsShape, name: personNameSchema.optional() })
   .strict()
   .superRefine(requireIdentifierAndPassword);
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
@@ -73,6 +64,25 @@ export const resendVerificationBodySchema = z
   .object({ email: optionalText(emailSchema), phoneNumber: optionalText(phoneNumberSchema) })
   .strict()
   .refine((value) => Boolean(value.email || value.phoneNumber), { message: 'Enter an email address or phone number' });
+
+/** A token from a link in a mail: URL-safe characters only. */
+const mailedTokenSchema = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[A-Za-z0-9._-]+$/, 'This link is not valid; open the link from the mail again');
+
+/** GET /api/auth/verify-email, the link in a confirmation mail; redirects to `callbackURL` (a page of ours). */
+export const verifyEmailLinkQuerySchema = z
+  .object({ token: mailedTokenSchema, callbackURL: ownPathSchema.default('/auth/confirm') })
+  .strict();
+
+/** GET /api/auth/reset-password/:token, the link in a reset mail; redirects to `callbackURL` with the token. */
+export const resetPasswordLinkParamsSchema = z.object({ token: mailedTokenSchema }).strict();
+export const resetPasswordLinkQuerySchema = z
+  .object({ callbackURL: ownPathSchema.default('/reset-password') })
+  .strict();
+
 export const verifyPhoneBodySchema = z
   .object({
     phoneNumber: phoneNumberSchema,

@@ -27,7 +27,7 @@
  *   PUT    /api/admin/lessons/:lessonId/pdf    raw PDF body -> adminLessonSchema
  *   POST   /api/admin/markdown-preview     markdownPreviewBodySchema -> markdownPreviewSchema
  *
- * Learner (any signed-in user; admins may also open unpublished courses to preview them):
+ * Learner (a signed-in user with a plan that includes `courses`; admins may also open unpublished courses to preview them):
  *   GET /api/courses?search=&tier=&access= (catalogueQuerySchema) -> catalogueSchema (published courses only)
  *   GET /api/courses/library                                     -> librarySchema
  *   GET /api/courses/:courseId/cover                             -> the image (its own Content-Type)
@@ -35,9 +35,9 @@
  *   GET /api/courses/by-slug/:slug/outline                       -> courseOutlineSchema (progress.ts)
  *   GET /api/lessons/:lessonId                                   -> lessonViewSchema (records the first open)
  *   GET /api/lessons/:lessonId/media                             -> video or PDF bytes, HTTP Range supported
- * Lesson and media reads answer 404 `not_found` for unpublished courses, 403 `upgrade_required` when the learner's
- * tier is below the course's (error body carries the required tier in `reasons[0]`), 403 `lesson_locked` while a
- * prerequisite module is not completed.
+ * Lesson and media reads, progress and notes answer 404 `not_found` for unpublished courses, 402
+ * `subscription_required` when the learner's tier is below the course's (the required tier in `reasons[0]`; the
+ * lesson's title is never echoed), 403 `lesson_locked` while a prerequisite module is not completed.
  */
 import { z } from 'zod';
 import { tierSchema } from './tiers.ts';

@@ -5,16 +5,22 @@ export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,
   session_missing: 400,
+  /** A JSON body nested deeper than the server accepts. */
+  nesting_too_deep: 400,
+  /** Text the database cannot store, such as a NUL character. */
+  unstorable_text: 400,
   invalid_credentials: 401,
   unauthorized: 401,
   invalid_jwt: 401,
+  /** No active plan, or a plan below the feature's or course's tier; `reasons[0]` is the tier that unlocks it. */
+  subscription_required: 402,
   email_not_verified: 403,
   phone_not_verified: 403,
   forbidden: 403,
-  /** The learner's plan is below the course's required tier; `reasons[0]` is the required tier. */
-  upgrade_required: 403,
   /** A prerequisite module is not completed yet. */
   lesson_locked: 403,
+  /** A state-changing request with a session cookie, or a WebSocket upgrade, that did not come from the app's own origin. */
+  csrf_rejected: 403,
   not_found: 404,
   conflict: 409,
   user_exists: 409,
@@ -25,6 +31,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   weak_password: 422,
   rate_limited: 429,
+  /** Too many failed password sign-ins for this account; wait or reset the password. */
+  account_locked: 429,
   internal: 500,
   profile_create_failed: 500,
   unavailable: 503,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineTextSchema, PERSON_NAME_MAX_LENGTH } from './input.ts';
 
 export const PRIMARY_LANGUAGES = ['English', 'Spanish', 'Chinese', 'Hindi', 'French', 'German'] as const;
 export const COMFORT_MODES = ['Normal', 'Focus Mode', 'Low-Stimulus'] as const;
@@ -105,8 +106,8 @@ export function isValidTimezone(value: string): boolean {
 /** Fields a user may change on their own profile (beta access is granted by admins). */
 export const profileUpdateSchema = z
   .object({
-    full_name: z.string().trim().max(120).nullable(),
-    display_name: z.string().trim().max(60).nullable(),
+    full_name: oneLineTextSchema(PERSON_NAME_MAX_LENGTH).nullable(),
+    display_name: oneLineTextSchema(60).nullable(),
     bio: z.string().trim().max(1000).nullable(),
     timezone: z.string().max(64).refine(isValidTimezone, 'Unknown time zone'),
     primary_language: z.enum(PRIMARY_LANGUAGES),
@@ -123,7 +124,7 @@ export const profileUpdateSchema = z
     email_notifications: emailNotificationsSchema,
     app_reminders: appRemindersSchema,
     calendar_sync: calendarSyncSchema,
-    learning_styles: z.array(z.string().trim().min(1).max(40)).max(10),
+    learning_styles: z.array(oneLineTextSchema(40).min(1)).max(10),
   })
   .partial()
   .strict();

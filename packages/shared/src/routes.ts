@@ -6,3 +6,10 @@ export function isPublicRoute(pathname: string): boolean {
 }
 
 export const LEARNER_HOME = '/dashboard/learner';
+
+/** Where a subscribed user sees their plan and the plans above it (/choose-plan sends them home). */
+export const SUBSCRIPTION_OVERVIEW = '/dashboard/subscription';
+
+/** Where an email confirmation link lands; the server adds `EMAIL_CONFIRMED_PARAM=1` only when it accepted the link. */
+export const EMAIL_CONFIRM_PATH = '/auth/confirm';
+export const EMAIL_CONFIRMED_PARAM = 'confirmed';

@@ -9,7 +9,8 @@
  *   POST /api/study/sessions/:sessionId/pause        -> studySessionEnvelopeSchema
  *   POST /api/study/sessions/:sessionId/resume       -> studySessionEnvelopeSchema
  *   POST /api/study/sessions/:sessionId/stop         -> studySessionEnvelopeSchema (emits study_session.completed)
- * Study sessions need the `study_sessions` feature (tier me); lower tiers get 403 `upgrade_required`, reasons[0] = tier.
+ * Study sessions need the `study_sessions` feature (tier me); lower tiers get 402
+ * `subscription_required`, reasons[0] = tier.
  * Another learner's session answers 404 `not_found`.
  */
 import { z } from 'zod';

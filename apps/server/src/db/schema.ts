@@ -2,6 +2,7 @@ export { learningTimeHourly, learningTimeTotals } from '../modules/activity/acti
 export { auditEvents } from '../modules/audit/audit.table.ts';
 export { accounts, sessions, twoFactors, users, verifications } from '../modules/auth/auth.table.ts';
 export { userRoles } from '../modules/auth/roles.table.ts';
+export { signInLockouts } from '../modules/auth/sign-in-lockout.table.ts';
 export { calendarFeeds } from '../modules/calendar/calendar.table.ts';
 export { userConsent } from '../modules/consent/consent.table.ts';
 export { courseModules, courses, lessons } from '../modules/courses/courses.table.ts';

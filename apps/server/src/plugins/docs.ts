@@ -65,6 +65,7 @@ export const docsPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publi
     );
     return reply.code(answer.statusCode).send(answer.rawPayload);
   };
-  app.get(DOCS_PREFIX, { schema: { hide: true } }, forward);
-  app.get(`${DOCS_PREFIX}/*`, { schema: { hide: true } }, forward);
+  const options = { config: { access: { role: 'anonymous', feature: null } }, schema: { hide: true } } as const;
+  app.get(DOCS_PREFIX, options, forward);
+  app.get(`${DOCS_PREFIX}/*`, options, forward);
 });

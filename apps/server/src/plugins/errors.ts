@@ -59,7 +59,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: { code: status === 404 ? 'not_found' : 'bad_request', message: error.message } };
     } else if (isUnstorableText(error)) {
       status = 400;
-      body = { error: { code: 'bad_request', message: 'The request contains characters that cannot be stored.' } };
+      body = { error: { code: 'unstorable_text', message: 'The request contains characters that cannot be stored.' } };
     } else {
       status = 500;
       request.log.error({ err: error }, 'unhandled error');

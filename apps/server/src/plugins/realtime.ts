@@ -1,9 +1,10 @@
 import websocket from '@fastify/websocket';
 import { clientMessageSchema, type ServerMessage } from '@portal/shared/realtime';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { Database, Unlisten } from '../db/client.ts';
+import { AppError } from '../errors.ts';
 
 export const REALTIME_CHANNEL = 'portal_realtime';
 export const BETA_CHANNEL = 'beta_updates';
@@ -30,8 +31,13 @@ type Client = { userId: string; beta: boolean; socket: WebSocket };
 export const realtimePlugin = fp(
   async (
     app: FastifyInstance,
-    { database, isBetaUser }: { database: Database; isBetaUser: (userId: string) => Promise<boolean> },
+    {
+      database,
+      isBetaUser,
+      publicUrl,
+    }: { database: Database; isBetaUser: (userId: string) => Promise<boolean>; publicUrl: string },
   ) => {
+    const appOrigin = new URL(publicUrl).origin;
     await app.register(websocket, { options: { maxPayload: 4096 } });
     const clients = new Set<Client>();
 
@@ -58,7 +64,23 @@ export const realtimePlugin = fp(
       connectionCount: () => clients.size,
     } satisfies Realtime);
 
-    app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket, request) => {
+    // Open to the upgrade: a signed-out socket is closed with 4401, which the client reads as "sign in again".
+    const access = { role: 'anonymous', feature: null } as const;
+    // Cross-site WebSocket hijacking: a page of another site may open a socket that carries the user's cookie, so an
+    // upgrade naming another origin is refused before it happens. Browsers always send Origin; other clients need not.
+    const refuseForeignOrigin = async (request: FastifyRequest) => {
+      const { origin } = request.headers;
+      if (origin !== undefined && origin !== appOrigin) {
+        throw new AppError('csrf_rejected', `Realtime connections are accepted only from pages of ${appOrigin}.`);
+      }
+    };
+    const route = {
+      websocket: true,
+      onRequest: refuseForeignOrigin,
+      config: { access },
+      schema: { hide: true },
+    } as const;
+    app.get('/api/realtime', route, async (socket, request) => {
       const context = await request.loadAuth();
       if (!context) {
         socket.close(4401, 'User not authenticated');

@@ -2,8 +2,20 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers for the SPA and the API. */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+/** Browsers keep to https for a year on this host and its subdomains once they have seen it. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers for the SPA and the API. Strict-Transport-Security goes out whenever the app is served over https:
+ * PUBLIC_URL is https, or this request arrived over https (directly, or by `X-Forwarded-Proto` from a trusted proxy).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
+  const servedOverHttps = new URL(publicUrl).protocol === 'https:';
+  app.addHook('onRequest', async (request, reply) => {
+    if (servedOverHttps || request.protocol === 'https') {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    }
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { emailSchema, passwordWeaknesses } from '@portal/shared/auth';
+import { emailSchema } from '@portal/shared/auth';
+import { passwordWeaknesses } from '@portal/shared/password';
+import { describePasswordWeaknesses } from '@portal/shared/password-rules';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -17,7 +19,9 @@ if (!email.success || !values.password) {
   );
   process.exit(1);
 }
-const weak = passwordWeaknesses(values.password);
+const weak = describePasswordWeaknesses(
+  passwordWeaknesses(values.password, { email: email.data, name: values.name ?? null }),
+);
 if (weak.length > 0) {
   console.error(`Password is too weak: ${weak.join(' ')}`);
   process.exit(1);

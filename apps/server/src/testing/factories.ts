@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Tier } from '@portal/shared/tiers';
 import type { App } from '../app.ts';
+import { createMailRepository } from '../modules/mail/mail.repository.ts';
+import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
+import { databaseOf } from './test-app.ts';
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
 
@@ -28,10 +32,10 @@ export function cookieHeaderFrom(response: InjectResponse): string {
     .join('; ');
 }
 
+/** The outbox, newest first, read straight from the app's database (the mailbox page is for admins only). */
 export async function readMailbox(app: App): Promise<MailboxMessage[]> {
-  const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
-  if (response.statusCode !== 200) throw new Error(`mailbox answered ${response.statusCode}`);
-  return response.json<{ messages: MailboxMessage[] }>().messages;
+  const rows = await createMailRepository({ db: databaseOf(app).db }).listLatest(200);
+  return rows.map(({ channel, recipient, subject, text }) => ({ channel, recipient, subject, text }));
 }
 
 /** The newest message sent to this recipient. */
@@ -91,4 +95,38 @@ export async function getMe(app: App, headers: Record<string, string>) {
 export async function currentUserId(app: App, cookie: string): Promise<string | null> {
   const response = await getMe(app, { cookie });
   return response.json<{ me: { user: { id: string } } | null }>().me?.user.id ?? null;
+}
+
+/**
+ * Gives a signed-in user a plan: calm as a learner chooses it (the free checkout), a paid tier as a confirmed
+ * checkout records it.
+ */
+export async function subscribe(app: App, user: Pick<SignedIn, 'userId' | 'cookie'>, tier: Tier): Promise<void> {
+  if (tier !== 'calm') {
+    await createSubscriptionRepository({ db: databaseOf(app).db }).activate(user.userId, { tier, provider: 'seed' });
+    return;
+  }
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/subscription/checkout',
+    headers: { cookie: user.cookie },
+    payload: { tier },
+  });
+  if (response.statusCode !== 200) throw new Error(`choosing calm answered ${response.statusCode}: ${response.body}`);
+}
+
+/** A confirmed, signed-in learner with an active plan of this tier. */
+export async function signUpSubscribed(app: App, tier: Tier, account: Parameters<typeof signUpAndConfirm>[1] = {}) {
+  const user = await signUpAndConfirm(app, account);
+  await subscribe(app, user, tier);
+  return user;
+}
+
+/** Asks for a password reset link, follows it from the mailbox and returns the token it leads to. */
+export async function passwordResetToken(app: App, email: string): Promise<string> {
+  await app.inject({ method: 'POST', url: '/api/account/request-password-reset', payload: { email } });
+  const followed = await app.inject({ method: 'GET', url: linkIn(await latestMessageTo(app, email)) });
+  const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
+  if (!token) throw new Error(`the reset link for ${email} led to no token`);
+  return token;
 }

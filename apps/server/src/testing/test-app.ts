@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions, InjectOptions, LightMyRequestCallback } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { openPgliteCopy } from './pglite-template.ts';
@@ -61,15 +62,54 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+const databases = new WeakMap<App, Database>();
+
+/** The database a test app was started on (helpers read the outbox through it). */
+export function databaseOf(app: App): Database {
+  const database = databases.get(app);
+  if (!database) throw new Error('not an app started by startTestApp or startSiblingApp');
+  return database;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Injected state-changing requests carry the app's own `Origin`, as a browser's same-origin fetch does. A test that
+ * names `origin` in its headers keeps what it names; `origin: undefined` sends none.
+ */
+function sendSameOrigin(app: App, origin: string) {
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === 'string' || SAFE_METHODS.has(String(options.method ?? 'GET').toUpperCase())) return options;
+    const headers = { ...(options.headers ?? {}) } as Record<string, string | string[] | undefined>;
+    const named = Object.keys(headers).find((name) => name.toLowerCase() === 'origin');
+    if (named === undefined) headers.origin = origin;
+    else if (headers[named] === undefined) delete headers[named];
+    return { ...options, headers };
+  };
+  app.inject = ((options?: InjectOptions | string, callback?: LightMyRequestCallback) => {
+    if (options === undefined) return inject();
+    return callback ? inject(withOrigin(options), callback) : inject(withOrigin(options));
+  }) as App['inject'];
+}
+
+async function buildTestApp(database: Database, overrides: Partial<Config>, logger?: FastifyServerOptions['logger']) {
+  const config = testConfig(overrides);
+  const app = await buildApp({
+    config,
+    database,
+    logger: logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
+  });
+  sendSameOrigin(app, new URL(config.publicUrl).origin);
+  databases.set(app, database);
+  await app.ready();
+  return app;
+}
+
 /** A real app on a real database; call `close` in afterAll. */
 export async function startTestApp(target: TestTarget, overrides: Partial<Config> = {}) {
   const { database, drop } = await target.open();
-  const app = await buildApp({
-    config: testConfig(overrides),
-    database,
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
-  });
-  await app.ready();
+  const app = await buildTestApp(database, overrides);
   return {
     app,
     database,
@@ -81,13 +121,14 @@ export async function startTestApp(target: TestTarget, overrides: Partial<Config
   };
 }
 
-/** Another instance with its own settings on a database a test app already opened; close it before that app. */
-export async function startSiblingApp(database: Database, overrides: Partial<Config> = {}) {
-  const app = await buildApp({
-    config: testConfig(overrides),
-    database,
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
-  });
-  await app.ready();
-  return app;
+/**
+ * Another instance with its own settings (and, if given, its own logger) on a database a test app already opened;
+ * close it before that app.
+ */
+export async function startSiblingApp(
+  database: Database,
+  overrides: Partial<Config> = {},
+  logger?: FastifyServerOptions['logger'],
+) {
+  return buildTestApp(database, overrides, logger);
 }

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_OVERVIEW } from '@portal/shared/routes';
 import type { Tier } from '@portal/shared/tiers';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export function PlanUpgrade({ tier, feature }: { tier: Tier; feature: string }) 
       </h2>
       <p className="text-sm">{t('common:planUpgrade.description', { feature, plan })}</p>
       <Button asChild>
-        <Link to="/choose-plan">{t('common:planUpgrade.action')}</Link>
+        <Link to={SUBSCRIPTION_OVERVIEW}>{t('common:planUpgrade.action')}</Link>
       </Button>
     </section>
   );

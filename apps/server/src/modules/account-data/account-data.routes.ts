@@ -20,8 +20,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/account/export',
     {
-      onRequest: app.requireUser,
-      config: limited,
+      config: { ...limited, access: { role: 'user', feature: null } },
       schema: {
         tags: ['account'],
         summary: 'Download everything held on the signed-in user as JSON (no passwords, tokens or two-factor secrets)',
@@ -44,8 +43,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/account/delete',
     {
-      onRequest: app.requireUser,
-      config: limited,
+      config: { ...limited, access: { role: 'user', feature: null } },
       schema: {
         tags: ['account'],
         summary: 'Delete the signed-in account and all its data; needs the password and the word DELETE',

@@ -5,13 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { type SignedIn, signUpSubscribed, subscribe } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createActivityRepository } from '../activity/activity.repository.ts';
 import { courseModules, courses, lessons } from '../courses/courses.table.ts';
 import { profiles } from '../profile/profile.table.ts';
 import { courseProgress, lessonProgress, quizAttempts } from '../progress/progress.table.ts';
-import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -34,8 +33,8 @@ describe.each(testTargets())('learner home and analytics on $name', (target) => 
 
   beforeAll(async () => {
     ({ app, database, close } = await startTestApp(target));
-    learner = await signUpAndConfirm(app);
-    stranger = await signUpAndConfirm(app);
+    learner = await signUpSubscribed(app, 'calm');
+    stranger = await signUpSubscribed(app, 'calm');
     // Profiles exist once the user has signed in.
     await database.db.update(profiles).set({ timezone: ZONE }).where(eq(profiles.id, learner.userId));
 
@@ -115,10 +114,10 @@ describe.each(testTargets())('learner home and analytics on $name', (target) => 
     const today = todayIn(ZONE);
     const url = `/api/analytics/learner?from=${shiftLocalDate(today, -29)}&to=${today}`;
     const refused = await app.inject({ method: 'GET', url, headers: { cookie: learner.cookie } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ error: { code: 'upgrade_required', reasons: ['me'] } });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ error: { code: 'subscription_required', reasons: ['me'] } });
 
-    await createSubscriptionRepository({ db: database.db }).activate(learner.userId, { tier: 'me', provider: 'free' });
+    await subscribe(app, learner, 'me');
     const response = await app.inject({ method: 'GET', url, headers: { cookie: learner.cookie } });
     expect(response.statusCode).toBe(200);
     const body = response.json<LearnerAnalytics>();

@@ -1,16 +1,15 @@
 import { analyticsRangeQuerySchema, learnerAnalyticsSchema, learnerHomeSchema } from '@portal/shared/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RequireFeature } from '../subscription/feature-gate.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{
-  analyticsService: AnalyticsService;
-  requireFeature: RequireFeature;
-}> = async (app, { analyticsService, requireFeature }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: AnalyticsService }> = async (
+  app,
+  { analyticsService },
+) => {
   app.get(
     '/api/analytics/home',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: 'courses' } },
       schema: {
         tags: ['analytics'],
         summary: "The signed-in learner's home: the eight stats, the last 14 days and insights",
@@ -26,8 +25,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/analytics/learner',
     {
-      onRequest: app.requireUser,
-      preHandler: requireFeature('analytics'),
+      config: { access: { role: 'user', feature: 'analytics' } },
       schema: {
         tags: ['analytics'],
         summary: "The signed-in learner's study time, XP, course progress, quiz scores and activity for a date range",

@@ -8,7 +8,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditService: AuditService }> 
   app.get(
     '/api/audit/mine',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: null } },
       schema: {
         tags: ['audit'],
         summary: "The signed-in user's own audit trail, newest first",

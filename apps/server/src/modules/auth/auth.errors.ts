@@ -4,6 +4,22 @@ import { AppError } from '../../errors.ts';
 export const userExists = () =>
   new AppError('user_exists', 'An account with these details already exists. Sign in instead.');
 
+/**
+ * A wrong password, an unknown account and an account not confirmed yet all read the same, so sign-in never tells
+ * whether an address is registered or whether a guessed password was right.
+ */
+export const invalidCredentials = () =>
+  new AppError(
+    'invalid_credentials',
+    'Invalid login credentials. If you have just signed up, open the confirmation link or code we sent you first.',
+  );
+
+export const accountLocked = (minutes: number) =>
+  new AppError(
+    'account_locked',
+    `Too many failed sign-ins to this account. Wait ${minutes} minutes or reset your password.`,
+  );
+
 const wrongTwoFactorCode = () => new AppError('invalid_credentials', 'The code is not correct.');
 export const twoFactorOff = () => new AppError('conflict', 'Two-factor authentication is not on.');
 export const signInAgain = () =>
@@ -14,15 +30,14 @@ export function toAuthAppError(error: unknown): unknown {
   if (!isAPIError(error)) return error;
   const code = (error.body as { code?: string } | undefined)?.code ?? '';
   switch (code) {
+    case 'INVALID_PASSWORD':
+      return new AppError('invalid_credentials', 'Invalid login credentials');
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PHONE_NUMBER_OR_PASSWORD':
-    case 'INVALID_PASSWORD':
     case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
-      return new AppError('invalid_credentials', 'Invalid login credentials');
     case 'EMAIL_NOT_VERIFIED':
-      return new AppError('email_not_verified', 'Confirm your email address first. We have sent you a new link.');
     case 'PHONE_NUMBER_NOT_VERIFIED':
-      return new AppError('phone_not_verified', 'Confirm your phone number first. We have sent you a new code.');
+      return invalidCredentials();
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
     case 'PHONE_NUMBER_EXIST':

@@ -3,7 +3,6 @@ import {
   changeEmailBodySchema,
   changePasswordBodySchema,
   PHONE_ONLY_EMAIL_DOMAIN,
-  passwordWeaknesses,
   requestPasswordResetBodySchema,
   resendVerificationBodySchema,
   resetPasswordBodySchema,
@@ -14,79 +13,124 @@ import {
   verifyPhoneBodySchema,
 } from '@portal/shared/auth';
 import { meSchema } from '@portal/shared/me';
+import { passwordWeaknesses } from '@portal/shared/password';
+import { describePasswordWeaknesses, type PasswordContext } from '@portal/shared/password-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { AppError, sessionMissing } from '../../errors.ts';
-import { userExists } from './auth.errors.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { createProfileRepository } from '../profile/profile.repository.ts';
 import { presentSessionUser } from './auth.presenter.ts';
-import { attachUnverifiedPhoneNumber, hasUnverifiedPhoneNumber, isAccountTaken } from './auth.service.ts';
+import { attachUnverifiedPhoneNumber, findResetTokenOwner, hasUnverifiedPhoneNumber } from './auth.service.ts';
 import type { Auth } from './auth.ts';
 import { callAuth, headersOf } from './call-auth.ts';
+import { requestLanguage } from './request-language.ts';
 import { sessionRoutes } from './sessions.routes.ts';
+import { createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
+import { createSignInLockoutService } from './sign-in-lockout.service.ts';
+import { createSignUpService } from './sign-up.service.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
+/** Open to anyone: the routes that need a session answer the spec's 400 `session_missing` themselves. */
+const anyone = { role: 'anonymous', feature: null } as const;
 
-function assertStrongPassword(password: string) {
-  const reasons = passwordWeaknesses(password);
+function assertStrongPassword(password: string, context: PasswordContext) {
+  const reasons = describePasswordWeaknesses(passwordWeaknesses(password, context));
   if (reasons.length > 0) throw new AppError('weak_password', 'Password is too weak.', { reasons });
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
+type AuthRoutesOptions = {
+  auth: Auth;
+  db: Db;
+  mailer: Mailer;
+  /** Signs the known-device cookie. */
+  secret: string;
+  publicUrl: string;
+  rateLimitPerMinute: number;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, rateLimitPerMinute },
+  { auth, db, mailer, secret, publicUrl, rateLimitPerMinute },
 ) => {
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  const signUps = createSignUpService({ auth, mailer, profileRepository: createProfileRepository({ db }), publicUrl });
+  const lockout = createSignInLockoutService({
+    auth,
+    lockoutRepository: createSignInLockoutRepository({ db }),
+    device: { secret, secure: publicUrl.startsWith('https://') },
+  });
   await app.register(twoFactorRoutes, { auth, rateLimitPerMinute });
   await app.register(sessionRoutes, { auth });
 
   app.post(
     '/api/account/sign-up',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Sign up with an email address or a phone number, and a password',
+        description:
+          'An address or number that already has an account gets the same answer as a new one; its owner is told by mail or text instead.',
         body: signUpBodySchema,
         response: { 201: signUpResultSchema },
       },
     },
     async (request, reply) => {
-      const { email, phoneNumber, password, name } = request.body;
-      assertStrongPassword(password ?? '');
-      if (await isAccountTaken(auth, { email, phoneNumber })) throw userExists();
+      const { email, phoneNumber, password = '', name } = request.body;
+      assertStrongPassword(password, { email, name, phoneNumber });
+      const answer = { verification: email ? ('email' as const) : ('sms' as const) };
+      const language = requestLanguage(request.headers);
+      const owners = await signUps.findOwners({ email, phoneNumber });
+      if (owners.byEmail || (!email && owners.byPhone)) {
+        await signUps.hashLikeANewAccount(password);
+        await signUps.notifyOwners([owners.byEmail, owners.byPhone], language);
+        return reply.status(201).send(answer);
+      }
       const headers = headersOf(request);
-      const { user } = await callAuth(request, reply, () =>
+      const created = await callAuth(request, reply, () =>
         auth.api.signUpEmail({
           headers,
           returnHeaders: true,
           body: {
             email: email ?? `${randomUUID()}@${PHONE_ONLY_EMAIL_DOMAIN}`,
-            password: password ?? '',
+            password,
             name: name ?? email?.split('@')[0] ?? phoneNumber ?? '',
             callbackURL: '/auth/confirm',
           },
         }),
-      );
-      if (phoneNumber) await attachUnverifiedPhoneNumber(auth, { userId: user.id, phoneNumber });
+      ).catch(async (error: unknown) => {
+        // Registered by a concurrent request a moment ago: that account's owner is told, like any taken address.
+        if (!(error instanceof AppError && error.code === 'user_exists')) throw error;
+        await signUps.notifyOwners(Object.values(await signUps.findOwners({ email, phoneNumber })), language);
+        return null;
+      });
+      if (!created) return reply.status(201).send(answer);
+      // A number another account holds stays with it; that owner is told instead.
+      if (owners.byPhone) await signUps.notifyOwners([owners.byPhone], language);
+      else if (phoneNumber) await attachUnverifiedPhoneNumber(auth, { userId: created.user.id, phoneNumber });
       if (!email && phoneNumber) {
         await callAuth(request, reply, () =>
           auth.api.sendPhoneNumberOTP({ headers, returnHeaders: true, body: { phoneNumber } }),
         );
       }
-      return reply.status(201).send({ verification: email ? 'email' : 'sms' });
+      return reply.status(201).send(answer);
     },
   );
 
   app.post(
     '/api/account/sign-in',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary:
           'Sign in with email or phone number and password; sets the session cookie and returns a bearer token, or asks for the two-factor code',
+        description:
+          'A wrong password, an unknown account and an unconfirmed one all answer 401 invalid_credentials. After 10 failures within 15 minutes the account answers 429 account_locked for 15 minutes (the right password included), except in a browser that signed in to it before; a password reset lifts the lock.',
         body: signInBodySchema,
         response: { 200: signInResultSchema },
       },
@@ -94,21 +138,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
     async (request, reply) => {
       const { email, phoneNumber, password, rememberMe } = request.body;
       const headers = headersOf(request);
-      const result = email
-        ? await callAuth(request, reply, () =>
-            auth.api.signInEmail({
-              headers,
-              returnHeaders: true,
-              body: { email, password: password ?? '', rememberMe, callbackURL: '/auth/confirm' },
-            }),
-          )
-        : await callAuth(request, reply, () =>
-            auth.api.signInPhoneNumber({
-              headers,
-              returnHeaders: true,
-              body: { phoneNumber: phoneNumber ?? '', password: password ?? '', rememberMe },
-            }),
-          );
+      const result = await lockout.signIn(request, reply, { email, phoneNumber }, async () =>
+        email
+          ? await callAuth(request, reply, () =>
+              auth.api.signInEmail({
+                headers,
+                returnHeaders: true,
+                body: { email, password: password ?? '', rememberMe, callbackURL: '/auth/confirm' },
+              }),
+            )
+          : await callAuth(request, reply, () =>
+              auth.api.signInPhoneNumber({
+                headers,
+                returnHeaders: true,
+                body: { phoneNumber: phoneNumber ?? '', password: password ?? '', rememberMe },
+              }),
+            ),
+      );
       if ('twoFactorRedirect' in result && result.twoFactorRedirect) return { twoFactorRequired: true as const };
       return { user: { id: result.user.id }, token: result.token };
     },
@@ -117,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/verify-phone',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Confirm a phone number with the code sent to it; signs the user in',
@@ -136,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/resend-verification',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Send the email confirmation link or phone code again',
@@ -168,7 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/request-password-reset',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Email a password reset link (answers the same whether or not the address exists)',
@@ -191,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/reset-password',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Set a new password with the token from the reset link',
@@ -200,7 +246,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       },
     },
     async (request, reply) => {
-      assertStrongPassword(request.body.newPassword);
+      const owner = await findResetTokenOwner(auth, request.body.token);
+      assertStrongPassword(request.body.newPassword, { ...owner });
       await callAuth(request, reply, () =>
         auth.api.resetPassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
       );
@@ -211,7 +258,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/change-password',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: "Change the signed-in user's password",
@@ -220,8 +267,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
       },
     },
     async (request, reply) => {
-      if (!(await request.loadAuth())) throw sessionMissing();
-      assertStrongPassword(request.body.newPassword);
+      const context = await request.loadAuth();
+      if (!context) throw sessionMissing();
+      assertStrongPassword(request.body.newPassword, context.user);
       await callAuth(request, reply, () =>
         auth.api.changePassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
       );
@@ -232,7 +280,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/change-email',
     {
-      config: limited,
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Send a confirmation link to a new email address; the address changes once it is opened',
@@ -260,6 +308,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.post(
     '/api/account/sign-out',
     {
+      config: { access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Sign out this session (local), every other session (others) or all sessions (global)',
@@ -284,6 +333,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute:
   app.get(
     '/api/me',
     {
+      config: { access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Who is signed in, with their effective role (null when signed out)',

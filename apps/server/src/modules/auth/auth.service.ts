@@ -23,16 +23,20 @@ export async function createConfirmedUser(
   return { user, created: !existing };
 }
 
-/** Whether an account already uses this email address or phone number. */
-export async function isAccountTaken(auth: Auth, { email, phoneNumber }: { email?: string; phoneNumber?: string }) {
+export type AccountOwner = { id: string; email: string; name: string; phoneNumber?: string | null };
+
+/** The account that signs in with this email address or phone number, if any. */
+export async function findAccountOwner(
+  auth: Auth,
+  { email, phoneNumber }: { email?: string | undefined; phoneNumber?: string | undefined },
+): Promise<AccountOwner | null> {
   const context = await auth.$context;
-  if (email && (await context.internalAdapter.findUserByEmail(email))) return true;
-  if (!phoneNumber) return false;
-  const byPhone = await context.adapter.findOne({
+  if (email) return (await context.internalAdapter.findUserByEmail(email))?.user ?? null;
+  if (!phoneNumber) return null;
+  return context.adapter.findOne<AccountOwner>({
     model: 'user',
     where: [{ field: 'phoneNumber', value: phoneNumber }],
   });
-  return byPhone !== null;
 }
 
 /** True when an account holds this phone number and has not confirmed it yet. */
@@ -53,4 +57,12 @@ export async function attachUnverifiedPhoneNumber(
   const context = await auth.$context;
   // Outside an auth endpoint, so the phone plugin's "only set by verifying" guard does not strip it.
   await context.internalAdapter.updateUser(userId, { phoneNumber, phoneNumberVerified: false });
+}
+
+/** The account a password reset token belongs to, or null for an unknown or expired token. */
+export async function findResetTokenOwner(auth: Auth, token: string): Promise<AccountOwner | null> {
+  const context = await auth.$context;
+  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  return context.internalAdapter.findUserById(verification.value);
 }

@@ -10,14 +10,17 @@ import { mailTemplates } from '../mail/mail.templates.ts';
 import { createProfileRepository } from '../profile/profile.repository.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
+import { accountSubject, createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
 import { createTwoFactorRepository } from './two-factor.repository.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PHONE_CODE_TTL_SECONDS = 600;
+/** Carries the client address Fastify resolved (`request.ip`, proxies accounted for) into better-auth. */
+export const CLIENT_ADDRESS_HEADER = 'x-portal-client-address';
 
 type AuthDeps = {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'authSecret' | 'trustProxy' | 'env'>;
+  config: Pick<Config, 'publicUrl' | 'authSecret' | 'env'>;
   mailer: Mailer;
   onSessionCreated: (userId: string) => Promise<void>;
 };
@@ -25,6 +28,7 @@ type AuthDeps = {
 export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
   const profileRepository = createProfileRepository({ db });
+  const lockoutRepository = createSignInLockoutRepository({ db });
   return betterAuth({
     appName: 'Learning Portal',
     baseURL: config.publicUrl,
@@ -44,7 +48,8 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
       cookiePrefix: 'portal',
       useSecureCookies: config.publicUrl.startsWith('https://'),
       database: { generateId: () => randomUUID() },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      // Never a header the client writes: every call into better-auth sets this one from request.ip (see headersOf).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -60,6 +65,10 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
       async sendResetPassword({ user, url }, request) {
         const mail = mailTemplates.resetPassword[mailLanguage(request)](url);
         await mailer.send({ channel: 'email', to: user.email, ...mail });
+      },
+      // A successful reset proves the owner: it lifts a sign-in lock on the account.
+      async onPasswordReset({ user }) {
+        await lockoutRepository.clear(accountSubject(user.id));
       },
     },
     user: { changeEmail: { enabled: true } },

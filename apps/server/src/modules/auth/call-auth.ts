@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toAuthAppError } from './auth.errors.ts';
+import { CLIENT_ADDRESS_HEADER } from './auth.ts';
 import { inRequestLanguage } from './request-language.ts';
 
 /** Runs an auth call in the caller's language, forwarding the cookies and bearer token it sets; maps its errors. */
@@ -21,7 +22,12 @@ export async function callAuth<T>(
   }
 }
 
-export const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+/** The request's headers for better-auth, with the client address the server resolved (never the client's say). */
+export function headersOf(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  return headers;
+}
 
 /** The raw session token inside a `set-auth-token` value (`token.signature`, URL-encoded). */
 export function sessionTokenFrom(reply: FastifyReply): string | null {

@@ -7,12 +7,13 @@ import { callAuth, headersOf } from './call-auth.ts';
 import { listAccountSessions, revokeAccountSession } from './sessions.service.ts';
 
 const sessionNotFound = () => new AppError('not_found', 'No such session.');
+const signedIn = { role: 'user', feature: null } as const;
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   app.get(
     '/api/account/sessions',
     {
-      onRequest: app.requireUser,
+      config: { access: signedIn },
       schema: {
         tags: ['account'],
         summary: "The signed-in user's active sessions (devices), this one marked current",
@@ -29,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, 
   app.delete(
     '/api/account/sessions/:id',
     {
-      onRequest: app.requireUser,
+      config: { access: signedIn },
       schema: {
         tags: ['account'],
         summary: "Sign out one of the signed-in user's sessions (404 for any other session)",

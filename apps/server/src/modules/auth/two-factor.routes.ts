@@ -16,6 +16,7 @@ import { callAuth, headersOf, sessionTokenFrom } from './call-auth.ts';
 import { findTwoFactorStatus, totpSecretOf } from './two-factor.service.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
+const signedIn = { role: 'user', feature: null } as const;
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
   app,
@@ -26,7 +27,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   app.get(
     '/api/account/two-factor',
     {
-      onRequest: app.requireUser,
+      config: { access: signedIn },
       schema: {
         tags: ['account'],
         summary: 'Whether two-factor authentication is on, and how many backup codes are left',
@@ -42,8 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   app.post(
     '/api/account/two-factor/enable',
     {
-      onRequest: app.requireUser,
-      config: limited,
+      config: { ...limited, access: signedIn },
       schema: {
         tags: ['account'],
         summary: 'Start two-factor enrolment: returns the authenticator link, its secret and backup codes',
@@ -71,7 +71,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   app.post(
     '/api/account/two-factor/verify',
     {
-      config: limited,
+      config: { ...limited, access: { role: 'anonymous', feature: null } },
       schema: {
         tags: ['account'],
         summary: 'Check a two-factor code: finishes enrolment when signed in, otherwise completes a pending sign-in',
@@ -108,8 +108,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   app.post(
     '/api/account/two-factor/disable',
     {
-      onRequest: app.requireUser,
-      config: limited,
+      config: { ...limited, access: signedIn },
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor authentication off (needs the current password and a recent sign-in)',
@@ -132,8 +131,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   app.post(
     '/api/account/two-factor/backup-codes',
     {
-      onRequest: app.requireUser,
-      config: limited,
+      config: { ...limited, access: signedIn },
       schema: {
         tags: ['account'],
         summary: 'Replace the backup codes with new ones (the old ones stop working)',
@@ -157,8 +155,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   app.post(
     '/api/account/two-factor/backup-codes/view',
     {
-      onRequest: app.requireUser,
-      config: limited,
+      config: { ...limited, access: signedIn },
       schema: {
         tags: ['account'],
         summary: 'Show the unused backup codes (needs the current password and a recent sign-in)',

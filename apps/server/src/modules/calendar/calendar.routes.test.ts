@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { type SignedIn, signUpSubscribed, subscribe } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { auditEvents } from '../audit/audit.table.ts';
+import { subscriptions } from '../subscription/subscription.table.ts';
 
 describe.each(testTargets())('private calendar feed on $name', (target) => {
   let app: App;
@@ -15,8 +16,8 @@ describe.each(testTargets())('private calendar feed on $name', (target) => {
 
   beforeAll(async () => {
     ({ app, database, close } = await startTestApp(target));
-    learner = await signUpAndConfirm(app);
-    other = await signUpAndConfirm(app);
+    learner = await signUpSubscribed(app, 'calm');
+    other = await signUpSubscribed(app, 'calm');
     app.calendarSources.push(async (userId) =>
       userId === learner.userId
         ? [
@@ -75,6 +76,20 @@ describe.each(testTargets())('private calendar feed on $name', (target) => {
     const status = await app.inject({ method: 'GET', url: '/api/calendar/feed', headers: { cookie: learner.cookie } });
     expect(status.json<{ last_fetched_at: string | null }>().last_fetched_at).not.toBeNull();
     expect(status.json()).not.toHaveProperty('url');
+  });
+
+  it('the link stops serving entries once its owner has no plan, and serves them again when they choose one', async () => {
+    const owner = await signUpSubscribed(app, 'calm');
+    const link = feedPath((await createFeed(owner)).url);
+    await database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, owner.userId));
+
+    const lapsed = await app.inject({ method: 'GET', url: link });
+    expect(lapsed.statusCode).toBe(402);
+    expect(lapsed.json().error).toMatchObject({ code: 'subscription_required', reasons: ['calm'] });
+    expect(lapsed.body).not.toContain('BEGIN:VCALENDAR');
+
+    await subscribe(app, owner, 'calm');
+    expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
   });
 
   it('a new link replaces the old one, and turning the feed off makes the link unknown', async () => {

@@ -1,8 +1,9 @@
 import { calendarFeedCreatedSchema, calendarFeedParamsSchema, calendarFeedStatusSchema } from '@portal/shared/calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CalendarService } from './calendar.service.ts';
+import { CALENDAR_FEATURE, type CalendarService } from './calendar.service.ts';
 
+const access = { role: 'user', feature: CALENDAR_FEATURE } as const;
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarService }> = async (
   app,
   { calendarService },
@@ -10,7 +11,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarSe
   app.get(
     '/api/calendar/feed',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['calendar'],
         summary: 'Whether the signed-in user has a private calendar feed (its link is only shown when created)',
@@ -23,8 +24,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarSe
   app.post(
     '/api/calendar/feed',
     {
-      onRequest: app.requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, access },
       schema: {
         tags: ['calendar'],
         summary: 'Create a new private calendar feed link; the previous link stops working',
@@ -40,7 +40,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarSe
   app.delete(
     '/api/calendar/feed',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['calendar'],
         summary: 'Turn the private calendar feed off',
@@ -56,7 +56,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarSe
   app.get(
     '/api/calendar/:token/feed.ics',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, access: { role: 'anonymous', feature: null } },
       schema: {
         tags: ['calendar'],
         summary: 'The private iCalendar feed (the token in the link is the only credential)',

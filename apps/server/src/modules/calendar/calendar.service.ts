@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@portal/shared/calendar';
+import { FEATURE_MIN_TIER, type Feature } from '@portal/shared/tiers';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { AppError } from '../../errors.ts';
 import type { AuditEventInput } from '../audit/audit.service.ts';
+import { subscriptionRequired } from '../subscription/subscription.errors.ts';
 import type { CalendarRepository } from './calendar.repository.ts';
 
 /** Something with a date that belongs in the learner's calendar (a goal deadline, a live session, a due date). */
@@ -20,6 +22,9 @@ export type CalendarEntry = {
 /** Reads one kind of entry for a user; each feature that has dated things contributes one. */
 export type CalendarSource = (userId: string) => Promise<CalendarEntry[]>;
 
+/** The plan feature the feed belongs to (calendar sync in settings); its routes declare the same. */
+export const CALENDAR_FEATURE = 'settings' satisfies Feature;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const presentStatus = (row: { createdAt: Date; lastFetchedAt: Date | null } | null): CalendarFeedStatus => ({
@@ -33,11 +38,14 @@ export function createCalendarService({
   sources,
   publicUrl,
   audit,
+  planIncludes,
 }: {
   calendarRepository: CalendarRepository;
   sources: () => CalendarSource[];
   publicUrl: string;
   audit: (event: AuditEventInput) => Promise<void>;
+  /** Whether the user's plan includes a feature; the feed link works only while its owner's plan has the calendar. */
+  planIncludes: (userId: string, feature: Feature) => Promise<boolean>;
 }) {
   return {
     async status(userId: string): Promise<CalendarFeedStatus> {
@@ -76,6 +84,8 @@ export function createCalendarService({
     async renderFeed(token: string, { productName }: { productName: string }): Promise<string> {
       const userId = await calendarRepository.touchByTokenHash(hashToken(token));
       if (!userId) throw new AppError('not_found', 'This calendar link does not exist or was replaced.');
+      if (!(await planIncludes(userId, CALENDAR_FEATURE)))
+        throw subscriptionRequired(FEATURE_MIN_TIER[CALENDAR_FEATURE]);
       const entries = (await Promise.all(sources().map((source) => source(userId)))).flat();
       const calendar = ical({
         name: productName,

@@ -115,7 +115,7 @@ describe.each(testTargets())('cookie consent on $name', (target) => {
     });
     expect(new Set((await history(cookie)).map((row) => row.ip_address))).toEqual(new Set(['198.51.100.20']));
 
-    const behindProxy = await startSiblingApp(database, { trustProxy: true });
+    const behindProxy = await startSiblingApp(database, { trustProxy: 1 });
     try {
       await behindProxy.inject({
         method: 'POST',

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentConsent, presentCurrentConsent } from './consent.presenter.ts';
 import type { ConsentContext, ConsentService } from './consent.service.ts';
 
+const access = { role: 'user', feature: null } as const;
 /** The address is the client IP as Fastify sees it (proxy headers count only with TRUST_PROXY), never the body. */
 const contextOf = (request: FastifyRequest): ConsentContext => ({
   ipAddress: request.ip ?? null,
@@ -23,7 +24,7 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
   app.get(
     '/api/consent',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['consent'],
         summary: "The signed-in user's cookie consent in force, one decision per type",
@@ -36,7 +37,7 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
   app.post(
     '/api/consent',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['consent'],
         summary: 'Record a cookie choice: one row per type, essential always granted',
@@ -51,7 +52,7 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
   app.post(
     '/api/consent/withdraw',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['consent'],
         summary: 'Withdraw consent for one optional type',
@@ -68,7 +69,7 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
   app.get(
     '/api/consent/history',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['consent'],
         summary: 'Every cookie decision of the signed-in user, newest first',

@@ -41,6 +41,7 @@ const moduleParams = z.object({ moduleId: z.uuid() });
 const lessonParams = z.object({ lessonId: z.uuid() });
 const uploadQuery = z.object({ file_name: z.string().max(255).optional() });
 const noContent = { 204: z.null() };
+const access = { role: 'admin', feature: null } as const;
 
 const uploadOf = (request: FastifyRequest, fileName: string | undefined): Upload => {
   if (!request.body || typeof (request.body as Readable).pipe !== 'function') {
@@ -54,7 +55,6 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app,
   { coursesService },
 ) => {
-  app.addHook('onRequest', app.requireRole('admin'));
   // Uploads arrive as the raw file body; the service checks type, signature and size while streaming.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -63,6 +63,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.get(
     '/api/admin/courses',
     {
+      config: { access },
       schema: { tags, summary: 'Every course, drafts and archived included', response: { 200: adminCourseListSchema } },
     },
     async () => ({ courses: (await coursesService.listCourses()).map(presentAdminCourse) }),
@@ -70,6 +71,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.get(
     '/api/admin/courses/slug-suggestion',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'A free course address suggested from a title, or whether an address is free',
@@ -82,6 +84,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.get(
     '/api/admin/course-upload-limits',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Accepted file types and sizes for uploads',
@@ -93,6 +96,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.post(
     '/api/admin/courses',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Create a draft course',
@@ -108,6 +112,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.get(
     '/api/admin/courses/:courseId',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'A course with its modules and lessons',
@@ -120,6 +125,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.get(
     '/api/admin/courses/by-slug/:slug',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'A course with its modules and lessons, by address',
@@ -132,6 +138,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.patch(
     '/api/admin/courses/:courseId',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Edit a course',
@@ -150,6 +157,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
     app.post(
       `/api/admin/courses/:courseId/${action}`,
       {
+        config: { access },
         schema: {
           tags,
           summary: `Set the course ${status}`,
@@ -163,6 +171,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.put(
     '/api/admin/courses/:courseId/cover',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Upload the cover image (raw image body: PNG, JPEG, WebP or GIF)',
@@ -178,13 +187,17 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   );
   app.delete(
     '/api/admin/courses/:courseId/cover',
-    { schema: { tags, summary: 'Remove the cover image', params: courseParams, response: { 200: adminCourseSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Remove the cover image', params: courseParams, response: { 200: adminCourseSchema } },
+    },
     async (request) => presentAdminCourse(await coursesService.removeCover(request.params.courseId)),
   );
 
   app.post(
     '/api/admin/courses/:courseId/modules',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Add a module at the end',
@@ -201,6 +214,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.put(
     '/api/admin/courses/:courseId/module-order',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Reorder the modules (the full order)',
@@ -215,6 +229,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.patch(
     '/api/admin/modules/:moduleId',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Edit a module',
@@ -227,7 +242,10 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   );
   app.delete(
     '/api/admin/modules/:moduleId',
-    { schema: { tags, summary: 'Delete an empty module', params: moduleParams, response: noContent } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Delete an empty module', params: moduleParams, response: noContent },
+    },
     async (request, reply) => {
       await coursesService.deleteModule(request.params.moduleId);
       return reply.status(204).send(null);
@@ -237,6 +255,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.post(
     '/api/admin/modules/:moduleId/lessons',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Add a lesson at the end of a module',
@@ -253,6 +272,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.put(
     '/api/admin/courses/:courseId/lesson-order',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Reorder lessons and move them between modules (the full layout)',
@@ -267,6 +287,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.post(
     '/api/admin/lessons/:lessonId/move',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Move one lesson to a position in a module of the same course',
@@ -280,6 +301,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.patch(
     '/api/admin/lessons/:lessonId',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Edit a lesson',
@@ -292,7 +314,10 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   );
   app.delete(
     '/api/admin/lessons/:lessonId',
-    { schema: { tags, summary: 'Delete a lesson and its files', params: lessonParams, response: noContent } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Delete a lesson and its files', params: lessonParams, response: noContent },
+    },
     async (request, reply) => {
       await coursesService.deleteLesson(request.params.lessonId);
       return reply.status(204).send(null);
@@ -301,6 +326,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.put(
     '/api/admin/lessons/:lessonId/video',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Upload the video of a video lesson (raw body: MP4, WebM or Ogg)',
@@ -317,6 +343,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.put(
     '/api/admin/lessons/:lessonId/pdf',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Upload the document of a PDF lesson (raw PDF body)',
@@ -333,6 +360,7 @@ const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService 
   app.post(
     '/api/admin/markdown-preview',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Render lesson Markdown as learners will see it',
@@ -354,7 +382,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/courses/:courseId/cover',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: 'courses' } },
       schema: { tags: ['courses'], summary: 'The cover image of a course', params: courseParams },
     },
     async (request, reply) => {

@@ -28,7 +28,7 @@ describe.each(testTargets())('course authoring on $name', (target) => {
     database = started.database;
     close = started.close;
     [admin, instructor, learner] = await Promise.all([
-      createPerson(app, database.db, { role: 'admin', tier: null }),
+      createPerson(app, database.db, { role: 'admin', tier: 'calm' }),
       createPerson(app, database.db, { role: 'instructor', tier: 'universal' }),
       createPerson(app, database.db, { role: 'learner', tier: 'universal' }),
     ]);

@@ -26,6 +26,33 @@ describe('lesson Markdown', () => {
     expect(html).not.toMatch(/<[^>]*\son\w+=/i);
   });
 
+  it.each([
+    ['[write to us](mailto:someone@example.com)', 'write to us'],
+    ['[call](tel:+4915112345678)', 'call'],
+    ['[elsewhere](//evil.example/page)', 'elsewhere'],
+    ['[picture](data:image/png;base64,iVBORw0KGgo=)', 'picture'],
+  ])('%s keeps its text but loses a link that is not https:, http: or a path of ours', (source, text) => {
+    const html = renderLessonMarkdown(source);
+    expect(html).toContain(text);
+    expect(html).not.toContain('href=');
+  });
+
+  it('keeps links to web pages and to pages of ours, and https images', () => {
+    const html = renderLessonMarkdown(
+      '[guide](http://example.com/guide) [next](/courses/study-skills) ![map](https://example.com/map.png)',
+    );
+    expect(html).toContain('href="http://example.com/guide"');
+    expect(html).toContain('href="/courses/study-skills"');
+    expect(html).toMatch(/<img [^>]*src="https:\/\/example\.com\/map\.png"/);
+  });
+
+  it.each(['![x](data:image/png;base64,iVBORw0KGgo=)', '![x](//evil.example/x.png)'])(
+    '%s leaves no image behind',
+    (source) => {
+      expect(renderLessonMarkdown(source)).not.toContain('<img');
+    },
+  );
+
   it('sanitising HTML again strips handlers that slipped into stored content', () => {
     expect(sanitizeLessonHtml('<p onclick="alert(1)">hi</p><script>x</script>')).toBe('<p>hi</p>');
   });

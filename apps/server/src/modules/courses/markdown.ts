@@ -1,3 +1,4 @@
+import { isWebLink } from '@portal/shared/input';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
@@ -50,9 +51,23 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // Links and images keep their address only when it is https:/http: or a path of ours (no mailto:, data: or tricks).
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    a: (tagName, { href, ...attribs }) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        ...(href !== undefined && isWebLink(href) ? { href } : {}),
+        rel: 'noopener noreferrer nofollow',
+        target: '_blank',
+      },
+    }),
+    img: (tagName, { src, ...attribs }) => ({
+      tagName,
+      attribs: { ...attribs, ...(src !== undefined && isWebLink(src) ? { src } : {}) },
+    }),
   },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
 /** Removes anything that could run script (tags, event handlers, javascript: and data: URLs) from HTML. */

@@ -47,11 +47,13 @@ export async function registerGamification(
   await app.register(gamificationRoutes, { gamificationService });
   await app.register(gamificationAdminRoutes, { gamificationService });
 
-  // Counted before /api/me answers, so the award and its push are done by the time the page goes on.
+  // Counted before /api/me answers, so the award and its push are done by the time the page goes on; only a plan
+  // with gamification earns it.
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url !== '/api/me') return;
     const context = await request.loadAuth();
-    if (context) await gamificationService.noteSignedInVisit(context.user.id);
+    if (!context || !canUseFeature(await subscriptionService.getStatus(context.user.id), 'gamification')) return;
+    await gamificationService.noteSignedInVisit(context.user.id);
   });
   app.addHook('onReady', async () => {
     await gamificationService.ensureShopItems();

@@ -7,11 +7,10 @@ import { WebSocket } from 'ws';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo.ts';
-import { type SignedIn, signInAs, signUpAndConfirm } from '../../testing/factories.ts';
+import { type SignedIn, signInAs, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { auditEvents } from '../audit/audit.table.ts';
 import type { DomainEventInput } from '../events/domain-event.types.ts';
-import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
 import { purchases, userXp } from './gamification.table.ts';
 
 describe.each(testTargets())('gamification on $name', (target) => {
@@ -70,8 +69,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
 
   /** A learner on the me plan who already got today's login XP (5). */
   async function shopLearner() {
-    const learner = await signUpAndConfirm(app);
-    await createSubscriptionRepository({ db: database.db }).activate(learner.userId, { tier: 'me', provider: 'seed' });
+    const learner = await signUpSubscribed(app, 'me');
     expect((await stats(learner)).total_xp).toBe(5);
     return learner;
   }
@@ -99,7 +97,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('the first gamification call of a day earns the daily login XP once', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
 
     const first = await stats(learner);
     const second = await stats(learner);
@@ -112,7 +110,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('loading /api/me also counts as the daily login', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
     await app.inject({ method: 'GET', url: '/api/me', headers: as(learner) });
 
     await vi.waitFor(async () => {
@@ -125,7 +123,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('completing a lesson earns 10 XP once, however often the event arrives, and the first-lesson badge', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
     await stats(learner);
 
     await happen(lessonCompleted(learner.userId, 'lesson-a'), lessonCompleted(learner.userId, 'lesson-a'));
@@ -151,7 +149,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('quizzes earn a bonus per point above the pass mark and study sessions 1 XP per 5 focused minutes', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
     await stats(learner);
 
     await happen(
@@ -173,7 +171,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('notes stop earning at the daily cap but still count towards badges', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
     await stats(learner);
 
     await happen(
@@ -197,7 +195,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('award_xp pays only for what happened to the learner, with the same key as the event, so once', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
     await stats(learner);
     const body = { event_type: 'lesson_completed', metadata: { subject_id: 'lesson-claimed' } };
 
@@ -218,7 +216,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('100 concurrent awards with the same idempotency key award once', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
     await app.domainEvents.record(database.db, courseCompleted(learner.userId, 'course-race'));
     const body = { event_type: 'course_completed', metadata: { subject_id: 'course-race' } };
 
@@ -297,18 +295,18 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('the points shop needs the me plan', async () => {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
 
     const response = await purchase(learner, 'streak_freeze');
 
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error).toMatchObject({ code: 'upgrade_required', reasons: ['me'] });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().error).toMatchObject({ code: 'subscription_required', reasons: ['me'] });
     expect((await getJson<{ allowed: boolean }>(learner, '/api/gamification/shop')).allowed).toBe(false);
   });
 
   it('a change to XP, streak or badges is pushed to every open tab of that learner only', async () => {
-    const learner = await signUpAndConfirm(app);
-    const other = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
+    const other = await signUpSubscribed(app, 'calm');
     await stats(learner);
     await stats(other);
     const tabs = [openTab(learner), openTab(learner)];
@@ -415,9 +413,9 @@ describe.each(testTargets())('gamification on $name', (target) => {
   });
 
   it('the leaderboard shows only learners who opted in, by name, without ids', async () => {
-    const first = await signUpAndConfirm(app, { name: 'Mira Quill' });
-    const second = await signUpAndConfirm(app, { name: 'Theo Brand' });
-    const shy = await signUpAndConfirm(app, { name: 'Shy Person' });
+    const first = await signUpSubscribed(app, 'calm', { name: 'Mira Quill' });
+    const second = await signUpSubscribed(app, 'calm', { name: 'Theo Brand' });
+    const shy = await signUpSubscribed(app, 'calm', { name: 'Shy Person' });
     await happen(
       lessonCompleted(first.userId, 'board-1'),
       courseCompleted(second.userId, 'board-2'),
@@ -466,7 +464,7 @@ describe.each(testTargets())('gamification on $name', (target) => {
 
     it('changes apply to the next award at once and are audited', async () => {
       const admin = await signInAs(app, { email: 'admin@example.com', password: DEMO_PASSWORD });
-      const learner = await signUpAndConfirm(app);
+      const learner = await signUpSubscribed(app, 'calm');
       await stats(learner);
       const current = await getJson<{ settings: typeof DEFAULT_GAMIFICATION_SETTINGS }>(
         admin,

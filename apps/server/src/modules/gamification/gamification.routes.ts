@@ -21,13 +21,15 @@ import { z } from 'zod';
 import type { GamificationService } from './gamification.service.ts';
 
 const tags = ['gamification'];
+const access = { role: 'user', feature: 'gamification' } as const;
+const shopAccess = { role: 'user', feature: 'points_shop' } as const;
+const adminAccess = { role: 'admin', feature: null } as const;
 
 /** The learner's own XP, streaks, badges, achievements, shop and leaderboard; always the signed-in user's. */
 export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: GamificationService }> = async (
   app,
   { gamificationService: service },
 ) => {
-  app.addHook('onRequest', app.requireUser);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -41,6 +43,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.get(
     '/api/gamification/stats',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'get_user_stats: level, XP, balance, streak, badges',
@@ -53,6 +56,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.post(
     '/api/gamification/award',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'award_xp for an event the server can confirm happened to the signed-in learner',
@@ -65,13 +69,17 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
 
   app.get(
     '/api/gamification/streaks',
-    { schema: { tags, summary: 'Streaks and the streak calendar', response: { 200: streaksSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Streaks and the streak calendar', response: { 200: streaksSchema } },
+    },
     async (request) => service.getStreaks(userId(request)),
   );
 
   app.post(
     '/api/gamification/streaks/:type/update',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'update_streak: apply missed days (spending held freezes) up to today',
@@ -85,6 +93,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.get(
     '/api/gamification/badges',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Badges earned and locked, with criteria and progress',
@@ -97,6 +106,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.post(
     '/api/gamification/badges/check',
     {
+      config: { access },
       schema: { tags, summary: 'check_badges: grant badges earned by now', response: { 200: checkBadgesResultSchema } },
     },
     async (request) => service.checkBadges(userId(request)),
@@ -104,19 +114,26 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
 
   app.get(
     '/api/gamification/achievements',
-    { schema: { tags, summary: 'Tiered achievements with progress', response: { 200: achievementsSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Tiered achievements with progress', response: { 200: achievementsSchema } },
+    },
     async (request) => service.getAchievements(userId(request)),
   );
 
   app.get(
     '/api/gamification/shop',
-    { schema: { tags, summary: 'Points shop items and the XP balance', response: { 200: shopSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Points shop items and the XP balance', response: { 200: shopSchema } },
+    },
     async (request) => service.getShop(userId(request)),
   );
 
   app.post(
     '/api/gamification/shop/purchase',
     {
+      config: { access: shopAccess },
       schema: {
         tags,
         summary: 'purchase_item: spend XP on a shop item',
@@ -134,13 +151,17 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
 
   app.post(
     '/api/gamification/shop/equip',
-    { schema: { tags, summary: 'Wear an owned theme or frame', body: equipBodySchema, response: { 200: shopSchema } } },
+    {
+      config: { access: shopAccess },
+      schema: { tags, summary: 'Wear an owned theme or frame', body: equipBodySchema, response: { 200: shopSchema } },
+    },
     async (request) => service.equipItem(userId(request), request.body.item_id),
   );
 
   app.get(
     '/api/gamification/leaderboard',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Opt-in leaderboard: the learners ranked next to you this week',
@@ -153,6 +174,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.put(
     '/api/gamification/leaderboard/opt-in',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Join or leave the leaderboard',
@@ -169,11 +191,10 @@ export const gamificationAdminRoutes: FastifyPluginAsyncZod<{ gamificationServic
   app,
   { gamificationService: service },
 ) => {
-  app.addHook('onRequest', app.requireRole('admin'));
-
   app.get(
     '/api/admin/gamification/settings',
     {
+      config: { access: adminAccess },
       schema: {
         tags: ['admin'],
         summary: 'Gamification thresholds in force, with their defaults',
@@ -186,6 +207,7 @@ export const gamificationAdminRoutes: FastifyPluginAsyncZod<{ gamificationServic
   app.put(
     '/api/admin/gamification/settings',
     {
+      config: { access: adminAccess },
       schema: {
         tags: ['admin'],
         summary: 'Replace the gamification thresholds; they apply to the next award',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
 import { createProfileRepository } from '../profile/profile.repository.ts';
@@ -44,9 +44,10 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
     await close();
   });
 
-  /** A new learner in `timeZone` with no XP yet (the sign-up's own daily login, at today's real date, is undone). */
+  /** A new learner in `timeZone` with no XP yet (the first visit's daily login, at today's real date, is undone). */
   async function learnerIn(timeZone: string): Promise<SignedIn> {
-    const learner = await signUpAndConfirm(app);
+    const learner = await signUpSubscribed(app, 'calm');
+    await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: learner.cookie } });
     const mine = (table: typeof userXp | typeof streaks | typeof xpAccounts) => eq(table.userId, learner.userId);
     await vi.waitFor(async () => expect(await database.db.select().from(userXp).where(mine(userXp))).toHaveLength(1));
     await database.db.delete(userXp).where(mine(userXp));

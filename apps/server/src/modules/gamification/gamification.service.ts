@@ -149,7 +149,7 @@ export function createGamificationService({
 }: {
   repository: GamificationRepository;
   timeZoneOf: (userId: string) => Promise<string>;
-  /** Whether the learner's plan includes the points shop. */
+  /** Whether the learner's plan includes the points shop (the shop shows it; purchase routes require it). */
   canUseShop: (userId: string) => Promise<boolean>;
   /** Tells the learner's open tabs which of their tables changed; called after the change committed. */
   publish: (userId: string, tables: WatchedTable[]) => void;
@@ -272,6 +272,15 @@ export function createGamificationService({
       const previous = await repository.findLedgerEntry(tx, userId, input.idempotencyKey);
       if (previous) return resultFor(account, settings, { multiplier: previous.multiplier, duplicate: true });
 
+      const rule = settings.xp_rules[eventType];
+      const worth = baseXpFor(eventType, input.value, rule);
+      // An event worth no XP by its rule (a focus session under five focused minutes) is no learning: it is not
+      // recorded, so it moves no streak, badge or achievement. A capped event still counts; only its XP is capped.
+      if (worth === 0) {
+        const learning = viewStreak(toStreakState(await repository.findStreak(userId, 'learning', tx)), day);
+        return resultFor(account, settings, { multiplier: currentMultiplier(account, learning.current, occurredAt) });
+      }
+
       const streakType: StreakType = isLearningEvent(eventType) ? 'learning' : 'login';
       const streakRow = await repository.findStreak(userId, streakType, tx);
       const before = toStreakState(streakRow);
@@ -285,9 +294,8 @@ export function createGamificationService({
       const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
 
       const multiplier = currentMultiplier(account, learningStreak, occurredAt);
-      const rule = settings.xp_rules[eventType];
       const earnedToday = rule.daily_cap === null ? 0 : await repository.baseXpOnDay(tx, userId, eventType, day);
-      const credited = applyDailyCap(baseXpFor(eventType, input.value, rule), earnedToday, rule.daily_cap);
+      const credited = applyDailyCap(worth, earnedToday, rule.daily_cap);
       const xp = applyMultiplier(credited, multiplier);
       const inserted = await repository.insertLedgerEntry(tx, {
         userId,
@@ -636,11 +644,6 @@ export function createGamificationService({
     }): Promise<XpResult> {
       const item = await repository.findShopItem(itemId);
       if (!item) throw new AppError('not_found', 'This item is not in the shop.');
-      if (!(await canUseShop(userId))) {
-        throw new AppError('upgrade_required', 'The points shop is part of the me plan and higher.', {
-          reasons: ['me'],
-        });
-      }
       const [{ settings }, timeZone] = await Promise.all([repository.loadSettings(), timeZoneOf(userId)]);
       const at = now();
       const today = localDay(at, timeZone);

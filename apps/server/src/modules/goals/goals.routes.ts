@@ -12,11 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GoalsService } from './goals.service.ts';
 
+const access = { role: 'user', feature: 'goals' } as const;
 export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> = async (app, { goalsService }) => {
   app.get(
     '/api/goals',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'Every goal of the learner with progress computed from their activity, and the goal stats',
@@ -29,7 +30,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
   app.get(
     '/api/goals/options',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'Courses a goal can be about, and today in the learner’s time zone',
@@ -42,7 +43,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
   app.post(
     '/api/goals',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'Create a goal: finish a course by a date, study minutes per week, or a checklist',
@@ -59,7 +60,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
   app.get(
     '/api/goals/:goalId',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'One of the learner’s goals',
@@ -73,7 +74,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
   app.patch(
     '/api/goals/:goalId',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'Edit a goal; only the fields of its kind can change',
@@ -91,7 +92,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
     app.post(
       `/api/goals/:goalId/${action}`,
       {
-        onRequest: app.requireUser,
+        config: { access },
         schema: {
           tags: ['goals'],
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} a goal`,
@@ -108,7 +109,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
   app.put(
     '/api/goals/:goalId/items/:itemId',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'Tick or untick an item of a checklist goal',
@@ -130,7 +131,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
   app.delete(
     '/api/goals/:goalId',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['goals'],
         summary: 'Delete one of the learner’s goals',

@@ -4,13 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createActivityRepository } from '../activity/activity.repository.ts';
 import { domainEvents } from '../events/domain-events.table.ts';
 import { userXp } from '../gamification/gamification.table.ts';
 import { goals as goalsTable } from './goals.table.ts';
-import { insertCourse, setCoursePercent, subscribe } from './learning-fixtures.testing.ts';
+import { insertCourse, setCoursePercent } from './learning-fixtures.testing.ts';
 
 const inDays = (days: number, timeZone = 'UTC') => todayIn(timeZone, new Date(Date.now() + days * 86_400_000));
 
@@ -50,7 +50,7 @@ describe.each(testTargets())('goals on $name', (target) => {
       .where(and(eq(domainEvents.type, 'goal.completed'), eq(domainEvents.subjectId, goalId)));
 
   it('a learner creates a goal of each kind and sees progress and stats computed from activity', async () => {
-    const { cookie, userId } = await signUpAndConfirm(app);
+    const { cookie, userId } = await signUpSubscribed(app, 'calm');
     await setCoursePercent(database.db, userId, courseId, 40);
 
     const course = await created(cookie, {
@@ -96,7 +96,7 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it('a course goal follows the course and completes itself at 100%, with goal.completed once', async () => {
-    const { cookie, userId } = await signUpAndConfirm(app);
+    const { cookie, userId } = await signUpSubscribed(app, 'calm');
     const goal = await created(cookie, {
       kind: 'course_by_date',
       title: 'Finish',
@@ -130,8 +130,7 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it('weekly minutes count this week of lessons and study sessions in the learner’s time zone', async () => {
-    const { cookie, userId } = await signUpAndConfirm(app);
-    await subscribe(database.db, userId, 'me');
+    const { cookie, userId } = await signUpSubscribed(app, 'me');
     const timeZone = 'America/Los_Angeles';
     await app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload: { timezone: timeZone } });
     const week = weekWindow(new Date(), timeZone);
@@ -152,7 +151,7 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it('a weekly XP goal counts the XP earned this week, not XP spent or earned before', async () => {
-    const { cookie, userId } = await signUpAndConfirm(app);
+    const { cookie, userId } = await signUpSubscribed(app, 'calm');
     const week = weekWindow(new Date(), 'UTC');
     const entry = (xp: number, createdAt: Date, kind: 'award' | 'spend' = 'award') => ({
       userId,
@@ -187,7 +186,7 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it('pause, resume and complete move a goal between the tabs; wrong moves are conflicts', async () => {
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
     const goal = await created(cookie, { kind: 'study_minutes_weekly', title: 'Study', target_minutes: 120 });
 
     const paused = await act(cookie, goal.id, 'pause');
@@ -208,7 +207,7 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it('a checklist completes when every item is ticked, and edits keep the ticks of kept items', async () => {
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
     const goal = await created(cookie, { kind: 'checklist', title: 'Prep', items: ['Read', 'Write', 'Review'] });
     const [read, write, review] = goal.items;
     if (!read || !write || !review) throw new Error('items missing');
@@ -240,7 +239,7 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it('refuses bad input with 4xx and keeps nothing', async () => {
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
     const cases: [Record<string, unknown>, number][] = [
       [{ kind: 'xp_daily', title: 'x' }, 400],
       [{ kind: 'checklist', title: '', items: ['a'] }, 400],
@@ -282,8 +281,8 @@ describe.each(testTargets())('goals on $name', (target) => {
   });
 
   it("a learner cannot read or change another learner's goals, and nothing changes", async () => {
-    const alice: SignedIn = await signUpAndConfirm(app);
-    const bob: SignedIn = await signUpAndConfirm(app);
+    const alice: SignedIn = await signUpSubscribed(app, 'calm');
+    const bob: SignedIn = await signUpSubscribed(app, 'calm');
     const goal = await created(alice.cookie, { kind: 'checklist', title: 'Private', items: ['Secret step'] });
     const itemId = goal.items[0]?.id ?? '';
     const before = await goals(alice.cookie);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseStatus } from '@portal/shared/courses';
-import type { Tier } from '@portal/shared/tiers';
 import type { Db } from '../../db/client.ts';
 import { courseModules, courses, lessons } from '../courses/courses.table.ts';
 import { courseProgress } from '../progress/progress.table.ts';
-import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
 
 /** A course with one module of text lessons, written straight to the database (no authoring needed). */
 export async function insertCourse(
@@ -47,8 +45,4 @@ export async function setCoursePercent(db: Db, userId: string, courseId: string,
     .insert(courseProgress)
     .values({ userId, courseId, percent })
     .onConflictDoUpdate({ target: [courseProgress.userId, courseProgress.courseId], set: { percent } });
-}
-
-export async function subscribe(db: Db, userId: string, tier: Tier) {
-  await createSubscriptionRepository({ db }).activate(userId, { tier, provider: 'seed' });
 }

@@ -2,7 +2,7 @@ import { mailboxSchema } from '@portal/shared/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MailRepository } from './mail.repository.ts';
 
-/** The dev mailbox: lists the outbox so links and codes are usable without SMTP. */
+/** The dev mailbox, for signed-in admins: lists the outbox so links and codes are usable without SMTP. */
 export const mailRoutes: FastifyPluginAsyncZod<{ mailRepository: MailRepository }> = async (
   app,
   { mailRepository },
@@ -10,9 +10,10 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mailRepository: MailRepository 
   app.get(
     '/api/dev/mailbox',
     {
+      config: { access: { role: 'admin', feature: null } },
       schema: {
         tags: ['dev'],
-        summary: 'Messages the portal sent (embedded default only)',
+        summary: 'Messages the portal sent (admins; development without SMTP only)',
         response: { 200: mailboxSchema },
       },
     },

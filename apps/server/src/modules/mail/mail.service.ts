@@ -5,7 +5,11 @@ import type { MailRepository } from './mail.repository.ts';
 
 export type OutgoingMessage = { channel: 'email' | 'sms'; to: string; subject: string; text: string };
 
-/** Records every message in the outbox, then delivers email over SMTP when it is configured. */
+/**
+ * Records every message in the outbox, then delivers email over SMTP when it is configured. A message nothing
+ * delivers (email without SMTP; texts, as no SMS gateway exists) is written to the server log once, at warn level so
+ * production's default level shows it: the operator is then the only one who can pass its link or code on.
+ */
 export function createMailer({
   config,
   mailRepository,
@@ -32,7 +36,13 @@ export function createMailer({
         subject: message.subject,
         text: message.text,
       });
-      if (!transport || message.channel !== 'email') return row;
+      if (!transport || message.channel !== 'email') {
+        logger.warn(
+          { outboxId: row.id, channel: message.channel, to: message.to },
+          `Not delivered (${message.channel === 'email' ? 'no SMTP configured' : 'no SMS gateway'}): "${message.subject}" for ${message.to}\n${message.text}`,
+        );
+        return row;
+      }
       try {
         await transport.sendMail({
           from: config.mailFrom,

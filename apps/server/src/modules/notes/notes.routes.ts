@@ -12,11 +12,12 @@ import { z } from 'zod';
 import { presentNote } from './notes.presenter.ts';
 import type { NotesService } from './notes.service.ts';
 
+const access = { role: 'user', feature: 'notes' } as const;
 export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> = async (app, { notesService }) => {
   app.get(
     '/api/notes',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['notes'],
         summary: "The learner's notes, optionally for one course or lesson, or matching a search",
@@ -33,7 +34,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
   app.get(
     '/api/notes/export',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['notes'],
         summary: "Download the learner's notes as one Markdown file",
@@ -54,7 +55,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
   app.post(
     '/api/notes',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['notes'],
         summary: 'Write a note on a lesson, optionally pinned to a video moment or PDF page',
@@ -63,8 +64,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
       },
     },
     async (request, reply) => {
-      const mayPreview = (await request.role()) === 'admin';
-      const note = await notesService.create(request.auth().user.id, request.body, { mayPreview });
+      const note = await notesService.create(request.auth().user.id, request.body, { role: await request.role() });
       return reply.status(201).send({ note: presentNote(note) });
     },
   );
@@ -72,7 +72,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
   app.patch(
     '/api/notes/:noteId',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['notes'],
         summary: 'Edit one of the learner’s notes',
@@ -89,7 +89,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
   app.delete(
     '/api/notes/:noteId',
     {
-      onRequest: app.requireUser,
+      config: { access },
       schema: {
         tags: ['notes'],
         summary: 'Delete one of the learner’s notes',

@@ -1,4 +1,5 @@
 import type { CreateNoteInput, NoteListQuery, UpdateNoteBody } from '@portal/shared/notes';
+import type { Role } from '@portal/shared/roles';
 import { AppError } from '../../errors.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import { notesToMarkdown } from './notes.export.ts';
@@ -10,11 +11,14 @@ export function createNotesService({
   notesRepository,
   domainEvents,
   publicUrl,
+  assertCourseInPlan,
   now = () => new Date(),
 }: {
   notesRepository: NotesRepository;
   domainEvents: DomainEvents;
   publicUrl: string;
+  /** Throws when the course is above the learner's plan. */
+  assertCourseInPlan: (viewer: { userId: string; role: Role }, courseId: string) => Promise<void>;
   now?: () => Date;
 }) {
   return {
@@ -22,12 +26,16 @@ export function createNotesService({
       return notesRepository.list(userId, { q: query.q, courseId: query.course_id, lessonId: query.lesson_id });
     },
 
-    /** Notes go on lessons of published courses (admins may also annotate a course they are previewing). */
-    async create(userId: string, input: CreateNoteInput, { mayPreview }: { mayPreview: boolean }) {
+    /**
+     * Notes go on lessons of published courses in the learner's plan (admins may also annotate a course they are
+     * previewing); a refusal never names the lesson.
+     */
+    async create(userId: string, input: CreateNoteInput, { role }: { role: Role }) {
       const lesson = await notesRepository.findLesson(input.lesson_id);
-      if (!lesson || (lesson.courseStatus !== 'published' && !mayPreview)) {
+      if (!lesson || (lesson.courseStatus !== 'published' && role !== 'admin')) {
         throw new AppError('not_found', 'Lesson not found.');
       }
+      await assertCourseInPlan({ userId, role }, lesson.courseId);
       const row = await notesRepository.transaction(async (tx) => {
         const inserted = await notesRepository.insert(tx, {
           userId,

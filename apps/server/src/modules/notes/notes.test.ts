@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { signUpAndConfirm } from '../../testing/factories.ts';
+import { signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { lessons } from '../courses/courses.table.ts';
 import { domainEvents } from '../events/domain-events.table.ts';
@@ -44,7 +44,7 @@ describe.each(testTargets())('notes on $name', (target) => {
       .where(and(eq(domainEvents.type, 'note.created'), eq(domainEvents.subjectId, noteId)));
 
   it('a note pinned to a video moment is kept with its course and lesson, and note.created happens once', async () => {
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
 
     const created = await create(cookie, {
       lesson_id: lessonId(1),
@@ -82,8 +82,8 @@ describe.each(testTargets())('notes on $name', (target) => {
   });
 
   it('search finds whole words and parts of words across the learner’s notes only', async () => {
-    const alice = await signUpAndConfirm(app);
-    const bob = await signUpAndConfirm(app);
+    const alice = await signUpSubscribed(app, 'calm');
+    const bob = await signUpSubscribed(app, 'calm');
     await create(alice.cookie, { lesson_id: lessonId(0), body: 'Interleaving mixes related topics' });
     await create(alice.cookie, { lesson_id: lessonId(1), body: 'The forgetting curve drops fast; 复习很重要' });
     await create(bob.cookie, { lesson_id: lessonId(0), body: 'Bob also writes about interleaving' });
@@ -98,8 +98,8 @@ describe.each(testTargets())('notes on $name', (target) => {
   });
 
   it('a learner edits and deletes their notes, and cannot touch another learner’s', async () => {
-    const alice = await signUpAndConfirm(app);
-    const bob = await signUpAndConfirm(app);
+    const alice = await signUpSubscribed(app, 'calm');
+    const bob = await signUpSubscribed(app, 'calm');
     const note = (await create(alice.cookie, { lesson_id: lessonId(0), body: 'Original' })).json<{ note: Note }>().note;
 
     const edited = await app.inject({
@@ -134,7 +134,7 @@ describe.each(testTargets())('notes on $name', (target) => {
   });
 
   it('script in a note stays inert text: stored as written, answered as JSON, exported as a Markdown download', async () => {
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
     for (const body of XSS_PAYLOADS) {
       const response = await create(cookie, { lesson_id: lessonId(0), body });
       expect(response.statusCode).toBe(201);
@@ -157,7 +157,7 @@ describe.each(testTargets())('notes on $name', (target) => {
 
   it('a note on a removed lesson stays with its course', async () => {
     const own = await insertCourse(database.db, { title: 'Short-lived', lessonTitles: ['Gone soon'] });
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
     await create(cookie, { lesson_id: own.lessonIds[0], body: 'Keep me' });
 
     await database.db.delete(lessons).where(eq(lessons.id, own.lessonIds[0] ?? ''));
@@ -168,7 +168,7 @@ describe.each(testTargets())('notes on $name', (target) => {
   });
 
   it('refuses lessons the learner cannot see and bad input, and keeps nothing', async () => {
-    const { cookie } = await signUpAndConfirm(app);
+    const { cookie } = await signUpSubscribed(app, 'calm');
     const refused = [
       await create(cookie, { lesson_id: draft.lessonIds[0], body: 'On a draft' }),
       await create(cookie, { lesson_id: '00000000-0000-4000-8000-000000000000', body: 'Nowhere' }),

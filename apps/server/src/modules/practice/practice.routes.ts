@@ -14,7 +14,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practiceService: PracticeSe
   app.get(
     '/api/practice/questions',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: 'study_sessions' } },
       schema: {
         tags: ['practice'],
         summary: 'Quiz questions (without answers) from lessons the learner completed',
@@ -27,7 +27,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practiceService: PracticeSe
   app.post(
     '/api/practice/check',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: 'study_sessions' } },
       schema: {
         tags: ['practice'],
         summary: 'Check a practice answer; changes no progress',

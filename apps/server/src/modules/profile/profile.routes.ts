@@ -19,7 +19,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/profile',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: null } },
       schema: {
         tags: ['profile'],
         summary: "The signed-in user's profile, created with defaults on first use",
@@ -42,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/profile',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: null } },
       schema: {
         tags: ['profile'],
         summary: "Update the signed-in user's profile",

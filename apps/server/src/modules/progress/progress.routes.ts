@@ -30,6 +30,7 @@ import type { ProgressService, Viewer } from './progress.service.ts';
 
 const courseParams = z.object({ courseId: z.uuid() });
 const lessonParams = z.object({ lessonId: z.uuid() });
+const access = { role: 'user', feature: 'courses' } as const;
 
 const viewerOf = async (request: FastifyRequest): Promise<Viewer> => ({
   userId: request.auth().user.id,
@@ -41,12 +42,12 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app,
   { progressService, blobStore },
 ) => {
-  app.addHook('onRequest', app.requireUser);
   const tags = ['courses (learner)'];
 
   app.get(
     '/api/courses',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Published courses with search and tier filters, each with access and progress',
@@ -61,6 +62,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/courses/library',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Courses the learner started: in progress and completed',
@@ -76,6 +78,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/courses/:courseId/outline',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Modules and lessons with progress and locks',
@@ -89,6 +92,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/courses/by-slug/:slug/outline',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Modules and lessons with progress and locks, by course address',
@@ -102,6 +106,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/courses/:courseId/resume',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Where the learner continues in a course',
@@ -117,6 +122,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/lessons/:lessonId',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Open a lesson: its content (quiz answers left out) and progress; starts the reading clock',
@@ -131,7 +137,10 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   );
   app.get(
     '/api/lessons/:lessonId/media',
-    { schema: { tags, summary: 'The video or PDF file of a lesson (HTTP Range supported)', params: lessonParams } },
+    {
+      config: { access },
+      schema: { tags, summary: 'The video or PDF file of a lesson (HTTP Range supported)', params: lessonParams },
+    },
     async (request, reply) => {
       const { lesson } = await progressService.checkLessonAccess(await viewerOf(request), request.params.lessonId);
       const content = lesson.content;
@@ -150,6 +159,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.post(
     '/api/lessons/:lessonId/progress',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Report reading, watching or paging; the server decides completion',
@@ -172,6 +182,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.post(
     '/api/lessons/:lessonId/quiz-attempts',
     {
+      config: { access },
       schema: {
         tags,
         summary: 'Submit quiz answers; graded on the server',
@@ -195,6 +206,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/learning-state/courses/:courseId',
     {
+      config: { access },
       schema: {
         tags,
         summary: "The learner's state per module of a course",
@@ -210,6 +222,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.get(
     '/api/learning-state/modules/:moduleId',
     {
+      config: { access },
       schema: {
         tags,
         summary: "The learner's state in one module",

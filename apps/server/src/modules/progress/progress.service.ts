@@ -2,13 +2,14 @@ import type { CatalogueQuery, CourseProgressSummary } from '@portal/shared/cours
 import { catalogueQuerySchema } from '@portal/shared/courses';
 import { type ProgressReportBody, type QuizSubmitBody, watchedSeconds } from '@portal/shared/progress';
 import type { Role } from '@portal/shared/roles';
-import { hasTierAccess, type SubscriptionStatus } from '@portal/shared/tiers';
+import { hasTierAccess, type SubscriptionStatus, type Tier, tierRank } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { isLessonReady } from '../courses/courses.presenter.ts';
 import type { CourseRow, CoursesRepository, CourseTree, LessonRow } from '../courses/courses.repository.ts';
 import type { DomainEventInput } from '../events/domain-event.types.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
+import { subscriptionRequired } from '../subscription/subscription.errors.ts';
 import {
   creditWatchedRanges,
   gradeQuiz,
@@ -122,17 +123,12 @@ export function createProgressService({
     return { lesson, course };
   }
 
-  /** Refuses lessons the learner may not open, with a code the web turns into the right prompt. */
+  const courseNeedsPlan = (tier: Tier) =>
+    subscriptionRequired(tier, `This course is part of the ${tier} plan. Upgrade to open it.`);
+
+  /** Refuses lessons the learner may not open (never naming them), with a code the web turns into the right prompt. */
   function assertCanOpen(viewer: Viewer, course: LearnerCourse, lesson: LessonRow) {
-    if (!course.accessible) {
-      throw new AppError(
-        'upgrade_required',
-        `This course is part of the ${course.tree.course.requiredTier} plan. Upgrade to open it.`,
-        {
-          reasons: [course.tree.course.requiredTier],
-        },
-      );
-    }
+    if (!course.accessible) throw courseNeedsPlan(course.tree.course.requiredTier);
     // Admins preview every lesson; learners wait for prerequisites.
     if (viewer.role !== 'admin' && course.modules.get(lesson.moduleId)?.locked) {
       const module = course.tree.modules.find((candidate) => candidate.id === lesson.moduleId);
@@ -281,6 +277,27 @@ export function createProgressService({
       const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
       assertCanOpen(viewer, course, lesson);
       return { lesson, course };
+    },
+
+    /** Refuses a course above the learner's plan, naming only the tier (a note on one of its lessons, say). */
+    async assertCourseInPlan(viewer: Viewer, courseId: string) {
+      const course = await coursesRepository.findCourseById(courseId);
+      if (course && !(await canUseCourse(viewer, course))) throw courseNeedsPlan(course.requiredTier);
+    },
+
+    /**
+     * Refuses launching a package that reaches the learner only through course lessons when none of those courses is
+     * in their plan; a package no course embeds is left to its own rules.
+     */
+    async assertCanLaunchCoursePackage(viewer: Viewer, packageId: string) {
+      let lowest: Tier | null = null;
+      for (const lesson of await coursesRepository.findLessonsByScormPackage(packageId)) {
+        const course = await coursesRepository.findCourseById(lesson.courseId);
+        if (!course || !(await isVisible(viewer, course))) continue;
+        if (await canUseCourse(viewer, course)) return;
+        if (!lowest || tierRank(course.requiredTier) < tierRank(lowest)) lowest = course.requiredTier;
+      }
+      if (lowest) throw courseNeedsPlan(lowest);
     },
 
     /** Opens a lesson: refuses what the learner may not see, starts the clock, and returns what the view needs. */

@@ -17,7 +17,7 @@ import {
   recordDomainEvents,
 } from '../courses/courses.testing.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
-import { scormPackages, scormScos } from '../scorm/scorm.table.ts';
+import { insertReadyScormPackage } from '../scorm/scorm.testing.ts';
 import { lessonProgress, quizAttempts } from './progress.table.ts';
 
 type Outline = {
@@ -103,7 +103,7 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     close = started.close;
     events = recordDomainEvents(app);
     [admin, learner, other] = await Promise.all([
-      createPerson(app, database.db, { role: 'admin', tier: null }),
+      createPerson(app, database.db, { role: 'admin', tier: 'calm' }),
       createPerson(app, database.db, { role: 'learner', tier: 'me' }),
       createPerson(app, database.db, { role: 'learner', tier: 'me' }),
     ]);
@@ -323,8 +323,8 @@ describe.each(testTargets())('learning progress on $name', (target) => {
       await post(learner, `/api/lessons/${text.id}/progress`, { kind: 'text' }),
       await post(learner, `/api/lessons/${quiz.id}/quiz-attempts`, { answers: [] }),
     ]) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error).toMatchObject({ code: 'upgrade_required', reasons: ['universal'] });
+      expect(response.statusCode).toBe(402);
+      expect(response.json().error).toMatchObject({ code: 'subscription_required', reasons: ['universal'] });
     }
     expect(await database.db.$count(lessonProgress, eq(lessonProgress.courseId, course.id))).toBe(0);
   });
@@ -390,39 +390,7 @@ describe.each(testTargets())('learning progress on $name', (target) => {
 
   it('a completed SCORM package completes the lesson that embeds it, once, however often the event arrives', async () => {
     // A processed package with one SCO (ingest itself is covered by the SCORM module's tests).
-    const [pkg] = await database.db
-      .insert(scormPackages)
-      .values({
-        title: 'Packaged',
-        zipPath: 'scorm-packages/1_packaged.zip',
-        status: 'ready',
-        version: '1.2',
-        metadata: { originalFileName: 'packaged.zip', fileSize: 1, uploadedAt: new Date().toISOString() },
-      })
-      .returning({ id: scormPackages.id });
-    const packageId = pkg?.id ?? '';
-    const [sco] = await database.db
-      .insert(scormScos)
-      .values({
-        packageId,
-        organizationId: 'org',
-        itemId: 'item',
-        resourceId: 'res',
-        title: 'Start',
-        launchUrl: 'index.html',
-        scormType: 'sco',
-        position: 0,
-        settings: {
-          parameters: null,
-          mastery_score: null,
-          completion_threshold: null,
-          time_limit_action: null,
-          data_from_lms: null,
-          max_time_allowed: null,
-          prerequisites: null,
-        },
-      })
-      .returning({ id: scormScos.id });
+    const { packageId, scoId } = await insertReadyScormPackage(database.db);
     const course = await author.createCourse({ title: 'Packaged learning' });
     const module = await author.createModule(course.id, { title: 'Only module' });
     const lesson = await author.createLesson(module.id, {
@@ -434,7 +402,7 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     // Opening the lesson enrols the learner in the package and points at the player on that enrolment.
     expect(view.content).toMatchObject({ kind: 'scorm', package_id: packageId });
     const launch = /^\/scorm\/launch\/([0-9a-f-]{36})\/([0-9a-f-]{36})$/.exec(view.content.launch_url);
-    expect(launch?.[2]).toBe(sco?.id);
+    expect(launch?.[2]).toBe(scoId);
     const session = await get(learner, `/api/scorm/launch/${launch?.[1]}`);
     expect(session.statusCode).toBe(200);
     expect((await get(other, `/api/scorm/launch/${launch?.[1]}`)).statusCode).toBe(404);

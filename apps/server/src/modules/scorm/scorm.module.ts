@@ -8,7 +8,7 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { createScormRepository } from './scorm.repository.ts';
 import { scormRoutes } from './scorm.routes.ts';
-import { createScormService } from './scorm.service.ts';
+import { createScormService, type ScormActor } from './scorm.service.ts';
 import { buildScormContentServer } from './scorm-content.ts';
 
 declare module 'fastify' {
@@ -30,7 +30,15 @@ export async function registerScorm(
     blobStore,
     domainEvents,
     rolesRepository,
-  }: { db: Db; config: Config; blobStore: BlobStore; domainEvents: DomainEvents; rolesRepository: RolesRepository },
+    assertCourseAccess,
+  }: {
+    db: Db;
+    config: Config;
+    blobStore: BlobStore;
+    domainEvents: DomainEvents;
+    rolesRepository: RolesRepository;
+    assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
+  },
 ) {
   let contentOrigin = config.scorm.contentOrigin;
   const scormService = createScormService({
@@ -43,6 +51,8 @@ export async function registerScorm(
     logger: app.log,
     roleOf: (userId) => getEffectiveRole({ userId, rolesRepository, logger: app.log }),
     activityRepository: createActivityRepository({ db }),
+    assertCourseAccess,
+    ingestLeaseSeconds: config.scorm.ingestLeaseSeconds,
   });
   const contentServer = await buildScormContentServer({
     scormService,
@@ -60,19 +70,26 @@ export async function registerScorm(
       reply.header('content-security-policy', policy.replace("frame-src 'self'", `frame-src 'self' ${contentOrigin}`));
     }
   });
-  // A crash mid-ingest leaves a package processing; sweep such packages at start and then every few minutes.
+  // A crash mid-ingest leaves a package processing; sweep such packages at start and then every half lease.
   const sweepInterrupted = async () => {
-    const interrupted = await scormService.failInterrupted();
-    if (interrupted > 0) app.log.warn({ interrupted }, 'SCORM packages left processing were marked failed');
+    const interrupted = await scormService.sweepInterrupted();
+    if (interrupted > 0) app.log.warn({ interrupted }, 'interrupted SCORM ingests were marked failed');
   };
   let sweeper: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
     await sweepInterrupted();
-    sweeper = setInterval(() => void sweepInterrupted().catch(() => undefined), 5 * 60_000);
+    sweeper = setInterval(
+      () => {
+        sweeping = sweepInterrupted().catch((error) => app.log.error({ err: error }, 'SCORM ingest sweep failed'));
+      },
+      (config.scorm.ingestLeaseSeconds * 1000) / 2,
+    );
     sweeper.unref();
   });
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
+    await sweeping;
   });
   app.addHook('onListen', async () => {
     const { contentPort, contentPortExplicit, contentSharesHost } = config.scorm;

@@ -107,23 +107,43 @@ export function createScormRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    /** Packages a crash left half-processed are failed, so their owner sees why and can upload again. */
-    /** Fails packages stuck in processing for longer than any ingest takes; another instance may be busy with newer ones. */
-    async failInterrupted(
-      message: string,
-      { staleAfterMinutes = 30 }: { staleAfterMinutes?: number } = {},
-    ): Promise<number> {
+    /** Renews a running ingest's lease; false when the package is no longer processing (a sweep failed it). */
+    async renewIngestLease(packageId: string): Promise<boolean> {
+      const rows = await db
+        .update(scormPackages)
+        .set({ updatedAt: sql`now()` })
+        .where(and(eq(scormPackages.id, packageId), eq(scormPackages.status, 'processing')))
+        .returning({ id: scormPackages.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Fails packages whose ingest has not renewed its lease in time, so their owner sees why and can upload again.
+     * Conditional on status and age in one statement, so several instances sweeping at once fail each package once
+     * and never one another instance is still working on. Returns the ids it failed.
+     */
+    async failInterrupted(message: string, { leaseSeconds }: { leaseSeconds: number }): Promise<string[]> {
       const rows = await db
         .update(scormPackages)
         .set({ status: 'failed', failureReason: 'interrupted', failureMessage: message, updatedAt: sql`now()` })
         .where(
           and(
-            eq(scormPackages.status, 'processing'),
-            sql`${scormPackages.updatedAt} < now() - make_interval(mins => ${staleAfterMinutes})`,
+            inArray(scormPackages.status, ['uploading', 'processing']),
+            sql`${scormPackages.updatedAt} < now() - make_interval(secs => ${leaseSeconds})`,
           ),
         )
         .returning({ id: scormPackages.id });
-      return rows.length;
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of these packages are still being ingested (uploading or processing). */
+    async listIngesting(packageIds: string[]): Promise<string[]> {
+      if (packageIds.length === 0) return [];
+      const rows = await db
+        .select({ id: scormPackages.id })
+        .from(scormPackages)
+        .where(and(inArray(scormPackages.id, packageIds), inArray(scormPackages.status, ['uploading', 'processing'])));
+      return rows.map((row) => row.id);
     },
 
     async updatePackage(packageId: string, changes: Partial<typeof scormPackages.$inferInsert>) {

@@ -26,6 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { jsonBodyRefusal } from '../../json-limits.ts';
 import {
   presentDetail,
   presentEnrollment,
@@ -41,6 +42,8 @@ const packageEnrollmentParams = z.object({ packageId: z.uuid(), enrollmentId: z.
 const previewScoParams = z.object({ packageId: z.uuid(), scoId: z.uuid() });
 const launchScoParams = z.object({ enrollmentId: z.uuid(), scoId: z.uuid() });
 const attemptParams = z.object({ attemptId: z.uuid() });
+const staff = { role: 'instructor', feature: null } as const;
+const player = { role: 'user', feature: null } as const;
 
 /** ZIP uploads arrive as the raw body; these types pass straight through as a stream. */
 const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -57,18 +60,19 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.addContentTypeParser(ZIP_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
   // sendBeacon on page hide can only send text/plain without a preflight; the body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    const refusal = jsonBodyRefusal(body as string);
+    if (refusal) return done(refusal);
     try {
       done(null, JSON.parse(body as string));
     } catch {
       done(new AppError('bad_request', 'The request body is not valid JSON.'), undefined);
     }
   });
-  const staff = app.requireRole('admin', 'instructor');
 
   app.post(
     '/api/scorm/packages',
     {
-      onRequest: staff,
+      config: { access: staff },
       bodyLimit: maxPackageBytes + 1,
       schema: {
         tags: ['scorm'],
@@ -90,7 +94,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.post(
     '/api/scorm/packages/:packageId/process',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'Extract and parse an uploaded package; it ends ready, or failed with a reason',
@@ -108,7 +112,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/packages',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'Packages in the studio: all for admins, their own for instructors',
@@ -124,7 +128,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/packages/:packageId',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'A package with its organizations and SCOs',
@@ -138,7 +142,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.patch(
     '/api/scorm/packages/:packageId',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'Change the title, description or visibility of a package',
@@ -157,7 +161,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.delete(
     '/api/scorm/packages/:packageId',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: { tags: ['scorm'], summary: 'Delete a package, its learner data and its files', params: packageParams },
     },
     async (request, reply) => {
@@ -169,7 +173,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/learners',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'People who can be enrolled, by name or email',
@@ -185,7 +189,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/packages/:packageId/enrollments',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'Learners enrolled in a package and how far they are',
@@ -203,7 +207,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.post(
     '/api/scorm/packages/:packageId/enrollments',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'Enrol learners, with an optional due date',
@@ -224,7 +228,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.delete(
     '/api/scorm/packages/:packageId/enrollments/:enrollmentId',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: { tags: ['scorm'], summary: 'Remove an enrolment and its data', params: packageEnrollmentParams },
     },
     async (request, reply) => {
@@ -236,7 +240,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/packages/:packageId/analytics',
     {
-      onRequest: staff,
+      config: { access: staff },
       schema: {
         tags: ['scorm'],
         summary: 'Enrolled, attempted, completed, passed, scores, time and per-interaction results',
@@ -250,7 +254,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/preview/:packageId',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: 'Open a package in preview: its managers, or anyone for a public package; nothing is recorded',
@@ -265,7 +269,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.post(
     '/api/scorm/preview/:packageId/scos/:scoId/attempt',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: 'The runtime data a preview of one SCO starts from',
@@ -280,7 +284,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.post(
     '/api/scorm/packages/:packageId/self-enrollment',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: 'Enrol yourself in a public package, to launch it with your progress recorded',
@@ -296,7 +300,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/launch/:enrollmentId',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: "Open one of the signed-in learner's enrolments in the player",
@@ -311,7 +315,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.post(
     '/api/scorm/launch/:enrollmentId/scos/:scoId/attempt',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: 'Resume the open attempt on a SCO, or start a new one when the last ended',
@@ -326,7 +330,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/launch/:enrollmentId/sequencing-state',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: "The SCORM 2004 sequencing state (activity tree and global objectives) of the learner's own enrolment",
@@ -340,7 +344,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.put(
     '/api/scorm/launch/:enrollmentId/sequencing-state',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       // The state is JSON inside a JSON string: escaping can double it.
       bodyLimit: SCORM_SEQUENCING_STATE_MAX_CHARS * 2 + 1024,
       schema: {
@@ -358,7 +362,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.post(
     '/api/scorm/attempts/:attemptId/commit',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: 'Store the runtime data of an attempt; refused values get their SCORM error code (422)',
@@ -376,7 +380,7 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
   app.get(
     '/api/scorm/my-enrollments',
     {
-      onRequest: app.requireUser,
+      config: { access: player },
       schema: {
         tags: ['scorm'],
         summary: "The signed-in learner's SCORM enrolments, with where to launch",

@@ -25,6 +25,14 @@ import type { BlobStore } from '../files/blob-store.ts';
 import { ScormPackageError } from './scorm.errors.ts';
 import type { ScormAttemptRow, ScormPackageRow, ScormRepository, ScormScoRow } from './scorm.repository.ts';
 import { CONTENT_TOKEN_TTL_SECONDS, createContentToken, verifyContentToken } from './scorm-content-token.ts';
+import {
+  CONTENT_FOLDER,
+  DEFAULT_INGEST_LEASE_SECONDS,
+  INTERRUPTED_MESSAGE,
+  keepIngestLease,
+  sweepInterruptedIngests,
+  ZIP_FOLDER,
+} from './scorm-ingest-lease.ts';
 import { inspectScormPackage } from './scorm-inspect.ts';
 import type { ScormItem, ScormManifest, ScormSco } from './scorm-manifest.ts';
 import {
@@ -39,9 +47,6 @@ import { MANIFEST_FILE_NAME, type ScormPackageLimits } from './scorm-zip.ts';
 
 /** Who is asking, as the session and role say. */
 export type ScormActor = { id: string; name: string; role: Role };
-
-const ZIP_FOLDER = 'scorm-packages';
-const CONTENT_FOLDER = 'scorm-content';
 
 const notFound = () => new AppError('not_found', 'SCORM package not found.');
 
@@ -66,6 +71,8 @@ export function createScormService({
   logger,
   roleOf,
   activityRepository,
+  ingestLeaseSeconds = DEFAULT_INGEST_LEASE_SECONDS,
+  assertCourseAccess = async () => undefined,
 }: {
   repository: ScormRepository;
   blobStore: BlobStore;
@@ -77,9 +84,19 @@ export function createScormService({
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   roleOf: (userId: string) => Promise<Role>;
   activityRepository: ActivityRepository;
+  /** See `sweepInterrupted`; seconds, fractions allowed. */
+  ingestLeaseSeconds?: number;
+  /** Throws when the courses embedding a package are all above the learner's plan. */
+  assertCourseAccess?: (actor: ScormActor, packageId: string) => Promise<void>;
 }) {
   const canManage = (actor: ScormActor, pkg: Pick<ScormPackageRow, 'createdBy'>) =>
     actor.role === 'admin' || (actor.role === 'instructor' && pkg.createdBy === actor.id);
+
+  /** A private package a learner reached through a course lesson launches only while that course is in their plan. */
+  async function assertMayLaunch(actor: ScormActor, enrollment: { assignedBy: string | null }, pkg: ScormPackageRow) {
+    if (pkg.isPublic || canManage(actor, pkg) || enrollment.assignedBy !== actor.id) return;
+    await assertCourseAccess(actor, pkg.id);
+  }
 
   async function manageablePackage(actor: ScormActor, packageId: string) {
     const pkg = await repository.findPackage(packageId);
@@ -187,6 +204,12 @@ export function createScormService({
       const claimed = await repository.transitionPackage(packageId, 'uploading', { status: 'processing' });
       if (!claimed) return pkg;
       const extractPath = `${CONTENT_FOLDER}/${packageId}`;
+      const stopRenewing = keepIngestLease({
+        repository,
+        packageId,
+        leaseSeconds: ingestLeaseSeconds,
+        onError: (error) => logger.warn({ err: error, packageId }, 'SCORM ingest lease not renewed'),
+      });
       try {
         await blobStore.deletePrefix(extractPath);
         const inspection = await inspectScormPackage({
@@ -197,7 +220,7 @@ export function createScormService({
         const root = `${extractPath}${inspection.rootPrefix ? `/${inspection.rootPrefix.replace(/\/$/, '')}` : ''}`;
         await repository.transaction(async (tx) => {
           await repository.insertScos(scoRows(packageId, inspection.manifest.scos), tx);
-          await repository.transitionPackage(
+          const ready = await repository.transitionPackage(
             packageId,
             'processing',
             {
@@ -211,6 +234,8 @@ export function createScormService({
             },
             tx,
           );
+          // A sweep failed the package while this ingest was stalled; its result must not come back to life.
+          if (!ready) throw new ScormPackageError('interrupted', INTERRUPTED_MESSAGE);
         });
       } catch (error) {
         await blobStore.deletePrefix(extractPath).catch(() => undefined);
@@ -221,12 +246,17 @@ export function createScormService({
           failureReason: known ? error.reason : 'internal',
           failureMessage: known ? error.message : 'The package could not be processed because of an error on our side.',
         });
+      } finally {
+        stopRenewing();
       }
       return (await repository.findPackage(packageId)) ?? pkg;
     },
 
-    failInterrupted: () =>
-      repository.failInterrupted('Processing was interrupted when the server stopped. Upload the package again.'),
+    /**
+     * Fails packages whose ingest stopped renewing its lease (the server crashed or restarted mid-ingest) and removes
+     * their partial files; a slow ingest that is alive keeps its lease and is left alone. Returns how many it failed.
+     */
+    sweepInterrupted: () => sweepInterruptedIngests({ repository, blobStore, leaseSeconds: ingestLeaseSeconds }),
 
     async list(actor: ScormActor, query: ListScormPackagesQuery) {
       return repository.listPackages({ ownerId: actor.role === 'admin' ? null : actor.id, ...query });
@@ -353,6 +383,7 @@ export function createScormService({
       if (!enrollment) throw new AppError('not_found', 'Enrolment not found.');
       const pkg = await repository.findPackage(enrollment.packageId);
       if (pkg?.status !== 'ready') throw new AppError('not_found', 'Enrolment not found.');
+      await assertMayLaunch(actor, enrollment, pkg);
       const [scos, attempts] = await Promise.all([
         repository.listScos(pkg.id),
         repository.listOwnAttempts(actor.id, [enrollmentId]),
@@ -452,6 +483,7 @@ export function createScormService({
       if (!enrollment) throw new AppError('not_found', 'Enrolment not found.');
       const pkg = await repository.findPackage(enrollment.packageId);
       if (pkg?.status !== 'ready') throw new AppError('not_found', 'Enrolment not found.');
+      await assertMayLaunch(actor, enrollment, pkg);
       const sco = await repository.findSco(pkg.id, scoId);
       if (!sco) throw new AppError('not_found', 'SCO not found.');
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { signUpAndConfirm } from '../../testing/factories.ts';
 import { createRolesRepository } from '../auth/roles.repository.ts';
+import { scormPackages, scormScos } from './scorm.table.ts';
 
 /** The published "Golf Explained" sample packages (CC BY 3.0, see samples/README.md). */
 export const SCORM_SAMPLES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'samples');
@@ -104,6 +106,31 @@ export function scorm2004Manifest(
 </manifest>`;
 }
 
+/**
+ * A valid one-SCO SCORM 1.2 package with `fileCount` stored (uncompressed) files of random bytes, so extracting it
+ * takes a while: long enough to stop a server in the middle of it.
+ */
+export async function writeLargeScormZip(
+  zipPath: string,
+  { fileCount = 2000, bytesPerFile = 16 * 1024 }: { fileCount?: number; bytesPerFile?: number } = {},
+): Promise<string> {
+  const manifest = scorm12Manifest(`
+  <organizations default="org"><organization identifier="org"><title>Large course</title>
+    <item identifier="page" identifierref="r1"><title>Page</title></item>
+  </organization></organizations>
+  <resources><resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="index.html"/></resources>`);
+  const assets = Array.from({ length: fileCount }, (_, index) => ({
+    name: `assets/${Math.floor(index / 100)}/file-${index}.bin`,
+    content: randomBytes(bytesPerFile),
+    compress: false,
+  }));
+  return writeZip(zipPath, [
+    { name: 'imsmanifest.xml', content: manifest },
+    { name: 'index.html', content: '<html><body>Large course</body></html>' },
+    ...assets,
+  ]);
+}
+
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
@@ -135,3 +162,42 @@ export async function createScormPerson(app: App, db: Db, role: 'admin' | 'instr
   return { id: person.userId, headers: { cookie: person.cookie } };
 }
 export type ScormPerson = Awaited<ReturnType<typeof createScormPerson>>;
+
+/** A processed package with one SCO, as ingest leaves it (ingest itself is covered by the SCORM tests). */
+export async function insertReadyScormPackage(db: Db) {
+  const [pkg] = await db
+    .insert(scormPackages)
+    .values({
+      title: 'Packaged',
+      zipPath: 'scorm-packages/1_packaged.zip',
+      status: 'ready',
+      version: '1.2',
+      metadata: { originalFileName: 'packaged.zip', fileSize: 1, uploadedAt: new Date().toISOString() },
+    })
+    .returning({ id: scormPackages.id });
+  if (!pkg) throw new Error('package not inserted');
+  const [sco] = await db
+    .insert(scormScos)
+    .values({
+      packageId: pkg.id,
+      organizationId: 'org',
+      itemId: 'item',
+      resourceId: 'res',
+      title: 'Start',
+      launchUrl: 'index.html',
+      scormType: 'sco',
+      position: 0,
+      settings: {
+        parameters: null,
+        mastery_score: null,
+        completion_threshold: null,
+        time_limit_action: null,
+        data_from_lms: null,
+        max_time_allowed: null,
+        prerequisites: null,
+      },
+    })
+    .returning({ id: scormScos.id });
+  if (!sco) throw new Error('SCO not inserted');
+  return { packageId: pkg.id, scoId: sco.id };
+}

@@ -6,20 +6,15 @@ import {
   studySessionParamsSchema,
 } from '@portal/shared/study';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RequireFeature } from '../subscription/feature-gate.ts';
 import type { StudyService } from './study.service.ts';
 
-/** Study sessions come with the plans that include the `study_sessions` feature; others get 403 upgrade_required. */
-export const studyRoutes: FastifyPluginAsyncZod<{
-  studyService: StudyService;
-  requireFeature: RequireFeature;
-}> = async (app, { studyService, requireFeature }) => {
-  const preHandler = requireFeature('study_sessions');
+const access = { role: 'user', feature: 'study_sessions' } as const;
+/** Study sessions come with the plans that include the `study_sessions` feature; others get 402 subscription_required. */
+export const studyRoutes: FastifyPluginAsyncZod<{ studyService: StudyService }> = async (app, { studyService }) => {
   app.get(
     '/api/study/sessions',
     {
-      onRequest: app.requireUser,
-      preHandler,
+      config: { access },
       schema: {
         tags: ['study'],
         summary: "The learner's open study session, recent sessions and study time this week",
@@ -32,8 +27,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/study/sessions',
     {
-      onRequest: app.requireUser,
-      preHandler,
+      config: { access },
       schema: {
         tags: ['study'],
         summary: 'Start a study session; the server keeps its clock',
@@ -51,8 +45,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/api/study/sessions/:sessionId/${action}`,
       {
-        onRequest: app.requireUser,
-        preHandler,
+        config: { access },
         schema: {
           tags: ['study'],
           summary: `${action[0]?.toUpperCase()}${action.slice(1)} one of the learner's study sessions`,

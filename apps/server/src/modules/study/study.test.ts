@@ -1,3 +1,4 @@
+import type { UserStats } from '@portal/shared/gamification';
 import {
   POMODORO,
   SESSION_MAX_ACTIVE_SECONDS,
@@ -8,11 +9,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { learningTimeHourly } from '../activity/activity.table.ts';
 import { domainEvents } from '../events/domain-events.table.ts';
-import { subscribe } from '../goals/learning-fixtures.testing.ts';
 import { studySessions } from './study.table.ts';
 
 describe.each(testTargets())('study sessions on $name', (target) => {
@@ -28,9 +28,7 @@ describe.each(testTargets())('study sessions on $name', (target) => {
   });
 
   const learner = async (): Promise<SignedIn> => {
-    const signedIn = await signUpAndConfirm(app);
-    await subscribe(database.db, signedIn.userId, 'me');
-    return signedIn;
+    return signUpSubscribed(app, 'me');
   };
   const overview = async (cookie: string) =>
     (await app.inject({ method: 'GET', url: '/api/study/sessions', headers: { cookie } })).json<StudyOverview>();
@@ -171,15 +169,68 @@ describe.each(testTargets())('study sessions on $name', (target) => {
     expect((await overview(cookie)).current).toBeNull();
   });
 
-  it('needs the Me plan: a free learner gets upgrade_required, a signed-out visitor 401', async () => {
-    const { cookie, userId } = await signUpAndConfirm(app);
-    await subscribe(database.db, userId, 'calm');
+  it('needs the Me plan: a calm learner gets 402 subscription_required, a signed-out visitor 401', async () => {
+    const { cookie, userId } = await signUpSubscribed(app, 'calm');
 
     const refused = await start(cookie, { mode: 'focus' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toMatchObject({ code: 'upgrade_required', reasons: ['me'] });
-    expect((await app.inject({ method: 'GET', url: '/api/study/sessions', headers: { cookie } })).statusCode).toBe(403);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error).toMatchObject({ code: 'subscription_required', reasons: ['me'] });
+    expect((await app.inject({ method: 'GET', url: '/api/study/sessions', headers: { cookie } })).statusCode).toBe(402);
     expect(await database.db.select().from(studySessions).where(eq(studySessions.userId, userId))).toEqual([]);
     expect((await app.inject({ method: 'GET', url: '/api/study/sessions' })).statusCode).toBe(401);
+  });
+  describe('what a session earns', () => {
+    const getJson = async <T>(cookie: string, url: string): Promise<T> => {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+    const stats = (cookie: string) => getJson<UserStats>(cookie, '/api/gamification/stats');
+    const focusBadge = async (cookie: string) =>
+      (
+        await getJson<{ badges: Array<{ key: string; progress: number; earned_at: string | null }> }>(
+          cookie,
+          '/api/gamification/badges',
+        )
+      ).badges.find((badge) => badge.key === 'focus_10');
+
+    /** A focus session that ran `seconds`, stopped, its rewards handled. */
+    async function focusFor(cookie: string, seconds: number) {
+      const { session } = (await start(cookie, { mode: 'focus' })).json<StudySessionEnvelope>();
+      await backdate(session.id, seconds);
+      const stopped = await act(cookie, session.id, 'stop');
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      await app.domainEvents.drain();
+      return stopped.json<StudySessionEnvelope>().session;
+    }
+
+    it('focus sessions with no focused minute raise no streak and unlock no badge, however many there are', async () => {
+      const { cookie } = await learner();
+      const before = await stats(cookie);
+      expect(before.streak.current).toBe(0);
+
+      // Ten finished sessions would unlock "Deep focus", if sessions of three seconds counted.
+      for (let session = 0; session < 10; session += 1) {
+        expect((await focusFor(cookie, 3)).focused_seconds).toBeLessThan(60);
+      }
+
+      const after = await stats(cookie);
+      expect(after.total_xp).toBe(before.total_xp);
+      expect(after.streak.current).toBe(0);
+      expect(after.badges.earned_keys).toEqual(before.badges.earned_keys);
+      expect(await focusBadge(cookie)).toMatchObject({ progress: 0, earned_at: null });
+    });
+
+    it('a five-minute focus session earns 1 XP, starts the streak and counts towards "Deep focus"', async () => {
+      const { cookie } = await learner();
+      const before = await stats(cookie);
+
+      expect((await focusFor(cookie, 5 * 60)).focused_seconds).toBeGreaterThanOrEqual(5 * 60);
+
+      const after = await stats(cookie);
+      expect(after.total_xp).toBe(before.total_xp + 1);
+      expect(after.streak.current).toBe(1);
+      expect(await focusBadge(cookie)).toMatchObject({ progress: 1, earned_at: null });
+    });
   });
 });

@@ -9,7 +9,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
   app.get(
     '/api/subscription/check',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: null } },
       schema: {
         tags: ['subscription'],
         summary: 'Whether the signed-in user is subscribed, and to which tier',
@@ -22,7 +22,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
   app.post(
     '/api/subscription/checkout',
     {
-      onRequest: app.requireUser,
+      config: { access: { role: 'user', feature: null } },
       schema: {
         tags: ['subscription'],
         summary: 'Start a checkout; the free tier activates at once',

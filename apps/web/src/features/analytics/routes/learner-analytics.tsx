@@ -45,7 +45,7 @@ export function LearnerAnalytics() {
   const presetId = useId();
 
   const upgrade =
-    analytics.error instanceof ApiError && analytics.error.code === 'upgrade_required'
+    analytics.error instanceof ApiError && analytics.error.code === 'subscription_required'
       ? tierSchema.safeParse(analytics.error.reasons[0])
       : null;
   const data = analytics.data;

@@ -1,3 +1,4 @@
+import { EMAIL_CONFIRMED_PARAM } from '@portal/shared/routes';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -5,11 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useMe } from '@/lib/auth';
 
-/** Where the email confirmation link lands; the server has already verified the token. */
+/**
+ * Where the email confirmation link lands. Success shows only with the flag the server adds after it accepted the
+ * link; opened any other way (no token, a bad or expired one) the page says the link did not work.
+ */
 export function AuthConfirm() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
-  const failed = params.has('error');
+  const failed = params.has('error') || params.get(EMAIL_CONFIRMED_PARAM) !== '1';
   const { data: me } = useMe();
   return (
     <section className="mx-auto max-w-md px-4 py-16">

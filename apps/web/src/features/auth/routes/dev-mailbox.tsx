@@ -1,12 +1,14 @@
 import { Inbox, MessageSquare } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { useMailbox } from '../api/get-mailbox';
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -34,17 +36,42 @@ function MessageText({ text }: { text: string }) {
   );
 }
 
+/** Why the mailbox cannot be shown: signed out, signed in without admin rights, or turned off on this server. */
+function MailboxRefused({ error }: { error: Error }) {
+  const { t } = useTranslation('auth');
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 401) {
+    return (
+      <Alert variant="info" className="flex flex-col items-start gap-2">
+        <span>{t('mailbox.signInAsAdmin')}</span>
+        <span>{t('mailbox.serverLog')}</span>
+        <Link to="/login" state={{ from: '/dev/mailbox' }} className="font-medium text-primary underline">
+          {t('mailbox.signIn')}
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant={status === 403 ? 'info' : 'destructive'} className="flex flex-col items-start gap-2">
+      <span>{status === 403 ? t('mailbox.adminOnly') : t('mailbox.unavailable')}</span>
+      <span>{t('mailbox.serverLog')}</span>
+    </Alert>
+  );
+}
+
 export function DevMailbox() {
   const { t, i18n } = useTranslation('auth');
   const mailbox = useMailbox();
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <PageHeader title={t('mailbox.title')} description={t('mailbox.description')} />
-      <Alert variant="warning" className="mb-6">
-        {t('mailbox.warning')}
-      </Alert>
+      {mailbox.isSuccess ? (
+        <Alert variant="warning" className="mb-6">
+          {t('mailbox.warning')}
+        </Alert>
+      ) : null}
       {mailbox.isPending ? <Spinner label={t('mailbox.loading')} /> : null}
-      {mailbox.isError ? <Alert variant="destructive">{t('mailbox.unavailable')}</Alert> : null}
+      {mailbox.isError ? <MailboxRefused error={mailbox.error} /> : null}
       {mailbox.data?.length === 0 ? (
         <EmptyState icon={Inbox} title={t('mailbox.emptyTitle')} description={t('mailbox.emptyDescription')} />
       ) : null}

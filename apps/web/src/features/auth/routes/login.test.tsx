@@ -20,6 +20,7 @@ const me = {
 
 let requests: Array<{ path: string; body: unknown }>;
 let signedIn: boolean;
+let signInAnswer: { status: number; body: unknown };
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -28,6 +29,7 @@ beforeAll(async () => {
 beforeEach(() => {
   requests = [];
   signedIn = false;
+  signInAnswer = { status: 200, body: { twoFactorRequired: true } };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
@@ -35,7 +37,9 @@ beforeEach(() => {
         new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ path, body });
-      if (path === '/api/account/sign-in') return json({ twoFactorRequired: true });
+      if (path === '/api/account/sign-in') return json(signInAnswer.body, signInAnswer.status);
+      if (path === '/api/account/sign-up') return json({ verification: 'email' }, 201);
+      if (path === '/api/account/resend-verification') return json({ ok: true });
       if (path === '/api/account/two-factor/verify') {
         if (body.code !== '654321' && body.code !== 'abcde-12345') {
           return json({ error: { code: 'invalid_credentials', message: 'The code is not correct.' } }, 401);
@@ -102,5 +106,48 @@ describe('signing in with two-factor authentication', () => {
     await user.type(screen.getByLabelText('Backup code'), 'abcde-12345');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Learner home')).toBeInTheDocument();
+  });
+});
+
+describe('when sign-in or sign-up cannot say more', () => {
+  it('a refused password offers the confirmation link again, since an unconfirmed account reads the same', async () => {
+    signInAnswer = {
+      status: 401,
+      body: { error: { code: 'invalid_credentials', message: 'Invalid login credentials.' } },
+    };
+    const user = renderLogin();
+    await signInWithPassword(user);
+
+    expect(await screen.findByText(/Wrong email, phone number or password\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send the confirmation link again' }));
+    expect(await screen.findByRole('button', { name: 'We sent a new link' })).toBeInTheDocument();
+    expect(requests.find((request) => request.path === '/api/account/resend-verification')?.body).toEqual({
+      email: 'tia@example.com',
+    });
+  });
+
+  it('a locked account tells the user to wait or reset the password', async () => {
+    signInAnswer = { status: 429, body: { error: { code: 'account_locked', message: 'Too many failed sign-ins.' } } };
+    const user = renderLogin();
+    await signInWithPassword(user);
+
+    expect(
+      await screen.findByText(
+        'Too many failed sign-ins to this account. Wait 15 minutes, or reset your password to sign in now.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/reset-password');
+  });
+
+  it('after sign-up, says what the mail holds whether the address is new or already has an account', async () => {
+    const user = renderLogin();
+    await user.click(screen.getByRole('tab', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('Email address'), 'tia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'lantern-otter-meadow-7');
+    expect(await screen.findByText('Strong enough.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+    expect(screen.getByText(/If you already have an account with this address/)).toBeInTheDocument();
   });
 });

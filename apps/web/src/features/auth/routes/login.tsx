@@ -2,6 +2,7 @@ import { LEARNER_HOME } from '@portal/shared/routes';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { NewPasswordField } from '@/components/new-password-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -33,11 +34,12 @@ function hasCredentials(credentials: Credentials) {
 function CredentialFields({
   value,
   onChange,
-  passwordAutoComplete,
+  newAccountName,
 }: {
   value: Credentials;
   onChange: (next: Credentials) => void;
-  passwordAutoComplete: 'current-password' | 'new-password';
+  /** Set when signing up: the password is then checked as a new one, against this name and the address. */
+  newAccountName?: string;
 }) {
   const { t } = useTranslation('auth');
   return (
@@ -62,14 +64,26 @@ function CredentialFields({
           onChange={(event) => onChange({ ...value, phoneNumber: event.target.value })}
         />
       )}
-      <FormField
-        label={t('password')}
-        type="password"
-        autoComplete={passwordAutoComplete}
-        hint={passwordAutoComplete === 'new-password' ? t('passwordHint') : undefined}
-        value={value.password}
-        onChange={(event) => onChange({ ...value, password: event.target.value })}
-      />
+      {newAccountName === undefined ? (
+        <FormField
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+          value={value.password}
+          onChange={(event) => onChange({ ...value, password: event.target.value })}
+        />
+      ) : (
+        <NewPasswordField
+          label={t('password')}
+          value={value.password}
+          onChange={(password) => onChange({ ...value, password })}
+          context={
+            value.kind === 'email'
+              ? { email: value.email.trim(), name: newAccountName }
+              : { phoneNumber: value.phoneNumber, name: newAccountName }
+          }
+        />
+      )}
     </>
   );
 }
@@ -95,32 +109,28 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     return <TwoFactorForm onSignedIn={onSignedIn} onRestart={restart} />;
   }
 
+  const body = credentialsBody(credentials);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMissing(!hasCredentials(credentials));
     if (!hasCredentials(credentials)) return;
-    const body = credentialsBody(credentials);
     signIn.mutate(body, {
       onSuccess: (result) => {
         if ('twoFactorRequired' in result) setTwoFactor(true);
         else onSignedIn();
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'phone_not_verified' && 'phoneNumber' in body) {
-          setVerifyPhone(body.phoneNumber ?? null);
-        }
-      },
     });
   };
-  const notVerified = signIn.error instanceof ApiError && signIn.error.code === 'email_not_verified';
+  // The server answers a wrong password and an unconfirmed account alike, so both get the way to confirm.
+  const refused = signIn.error instanceof ApiError && signIn.error.code === 'invalid_credentials';
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('signIn')}>
-      <CredentialFields value={credentials} onChange={setCredentials} passwordAutoComplete="current-password" />
+      <CredentialFields value={credentials} onChange={setCredentials} />
       {missing ? <Alert variant="destructive">{t('credentialsRequired')}</Alert> : null}
       {signIn.isError ? (
         <Alert variant="destructive">
           {errorMessage(signIn.error)}
-          {notVerified ? (
+          {refused && 'email' in body ? (
             <span className="mt-2 block">
               <DevMailboxHint />
             </span>
@@ -130,14 +140,21 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" disabled={signIn.isPending}>
         {signIn.isPending ? t('signingIn') : t('signIn')}
       </Button>
-      {notVerified ? (
-        <Button
-          variant="outline"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate({ email: credentials.email.trim() })}
-        >
-          {resend.isSuccess ? t('linkResent') : t('resendLink')}
-        </Button>
+      {refused && 'email' in body && body.email ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-muted-foreground">{t('notConfirmedHint')}</p>
+          <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate({ email: body.email })}>
+            {resend.isSuccess ? t('linkResent') : t('resendLink')}
+          </Button>
+        </div>
+      ) : null}
+      {refused && 'phoneNumber' in body && body.phoneNumber ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm text-muted-foreground">{t('phoneNotConfirmedHint')}</p>
+          <Button variant="outline" onClick={() => setVerifyPhone(body.phoneNumber ?? null)}>
+            {t('enterCode')}
+          </Button>
+        </div>
       ) : null}
       <Link to="/reset-password" className="text-center text-sm text-primary underline-offset-4 hover:underline">
         {t('forgotPassword')}
@@ -187,7 +204,7 @@ function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label={t('signUp')}>
       <FormField label={t('name')} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
-      <CredentialFields value={credentials} onChange={setCredentials} passwordAutoComplete="new-password" />
+      <CredentialFields value={credentials} onChange={setCredentials} newAccountName={name.trim()} />
       {missing ? <Alert variant="destructive">{t('credentialsRequired')}</Alert> : null}
       {signUp.isError ? <Alert variant="destructive">{errorMessage(signUp.error)}</Alert> : null}
       <Button type="submit" disabled={signUp.isPending}>

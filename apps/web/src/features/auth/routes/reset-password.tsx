@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { NewPasswordField } from '@/components/new-password-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -69,14 +70,7 @@ function NewPasswordForm({ token }: { token: string }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <FormField
-        label={t('newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('passwordHint')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <NewPasswordField label={t('newPassword')} value={password} onChange={setPassword} />
       <FormField
         label={t('confirmPassword')}
         type="password"

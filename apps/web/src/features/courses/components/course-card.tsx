@@ -1,4 +1,5 @@
 import type { CatalogueCourse } from '@portal/shared/courses';
+import { SUBSCRIPTION_OVERVIEW } from '@portal/shared/routes';
 import { BookOpen, CheckCircle2, Clock, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ export function CourseCard({ course, headingLevel = 2 }: { course: CatalogueCour
   const { progress } = course;
   const started = progress.status !== 'not_started';
   const action = !course.accessible
-    ? { label: t('card.upgrade'), to: '/choose-plan', variant: 'outline' as const }
+    ? { label: t('card.upgrade'), to: SUBSCRIPTION_OVERVIEW, variant: 'outline' as const }
     : progress.status === 'completed'
       ? { label: t('card.review'), to: courseHref(course.id), variant: 'outline' as const }
       : started

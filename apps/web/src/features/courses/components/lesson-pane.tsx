@@ -152,7 +152,7 @@ export function LessonPane({
   if (lesson.isPending) return <LoadingState label={t('lesson.loading')} />;
   if (lesson.isError) {
     const error = lesson.error;
-    if (error instanceof ApiError && error.code === 'upgrade_required') {
+    if (error instanceof ApiError && error.code === 'subscription_required') {
       const tier = tierSchema.safeParse(error.reasons[0]);
       return <UpgradePrompt tier={tier.success ? tier.data : outline.course.required_tier} />;
     }

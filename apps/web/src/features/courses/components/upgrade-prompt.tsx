@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_OVERVIEW } from '@portal/shared/routes';
 import type { Tier } from '@portal/shared/tiers';
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
@@ -21,7 +22,7 @@ export function UpgradePrompt({ tier, headingLevel = 2 }: { tier: Tier; headingL
       </Heading>
       <p className="text-sm">{t('upgrade.description', { tier: t(`tiers.${tier}`) })}</p>
       <Button asChild>
-        <Link to="/choose-plan">{t('upgrade.action')}</Link>
+        <Link to={SUBSCRIPTION_OVERVIEW}>{t('upgrade.action')}</Link>
       </Button>
     </section>
   );

@@ -13,7 +13,7 @@ export function useCourseErrorText() {
         return t('errors.notFound');
       case 'lesson_locked':
         return t('errors.locked');
-      case 'upgrade_required':
+      case 'subscription_required':
         return t('errors.upgrade');
       case 'unauthorized':
         return t('errors.signedOut');

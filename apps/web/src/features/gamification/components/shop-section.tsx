@@ -63,7 +63,7 @@ function ShopItemCard({
             <Button
               size="sm"
               variant="outline"
-              disabled={equip.isPending}
+              disabled={!allowed || equip.isPending}
               onClick={() => equip.mutate(item.id, { onError: showPurchaseFailedToast })}
               aria-label={t('shop.wearLabel', { item: name })}
             >

@@ -58,6 +58,22 @@ describe('note Markdown', () => {
     expect(link?.getAttribute('rel')).toBe('noopener noreferrer nofollow');
   });
 
+  it.each([
+    '[write](mailto:someone@example.com)',
+    '[call](tel:+4915112345678)',
+    '[picture](data:image/png;base64,iVBORw0KGgo=)',
+    '[elsewhere](//evil.example/page)',
+  ])('%s keeps its text but is no link, as only https:, http: and our own paths are', (source) => {
+    const container = parse(renderNoteMarkdown(source));
+    expect(container.querySelector('[href]')).toBeNull();
+    expect(container.textContent).not.toBe('');
+  });
+
+  it('keeps a link to a page of ours', () => {
+    const link = parse(renderNoteMarkdown('[lesson](/dashboard/learner/courses/study-skills)')).querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/dashboard/learner/courses/study-skills');
+  });
+
   it('moves headings below the page outline', () => {
     const container = parse(renderNoteMarkdown('# Big idea\n\n## Detail', 4));
     expect(container.querySelector('h4')?.textContent).toBe('Big idea');

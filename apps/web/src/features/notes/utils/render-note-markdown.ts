@@ -1,3 +1,4 @@
+import { isWebLink } from '@portal/shared/input';
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 
@@ -19,6 +20,9 @@ export function renderNoteMarkdown(text: string, firstHeadingLevel = 3): string 
     RETURN_DOM_FRAGMENT: true,
   });
   for (const link of fragment.querySelectorAll('a')) {
+    // Only https:, http: and paths of ours stay clickable; mailto:, tel:, data: and the like become plain text.
+    const href = link.getAttribute('href');
+    if (href !== null && !isWebLink(href)) link.removeAttribute('href');
     link.setAttribute('target', '_blank');
     link.setAttribute('rel', 'noopener noreferrer nofollow');
   }

@@ -1,3 +1,6 @@
+import type { ScormPackage } from '@portal/shared/scorm';
+import type { TFunction } from 'i18next';
+
 /** Whole minutes and hours of a duration, for the studio's figures. */
 export function splitDuration(totalSeconds: number): { hours: number; minutes: number } {
   const minutes = Math.round(totalSeconds / 60);
@@ -6,3 +9,7 @@ export function splitDuration(totalSeconds: number): { hours: number; minutes: n
 
 export const formatDate = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+
+/** Why a package failed, in the reader's language where the reason has a translation, else the server's text. */
+export const failureText = (pkg: Pick<ScormPackage, 'failure_reason' | 'failure_message'>, t: TFunction<'scorm'>) =>
+  pkg.failure_reason === 'interrupted' ? t('detail.failedInterrupted') : pkg.failure_message;

@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useScormPackages } from '../api/get-scorm-packages';
-import { formatDate } from './format';
+import { failureText, formatDate } from './format';
 import { PackageStatusBadge } from './package-status-badge';
 
 /** Packages with their status, searchable by title or description and filterable by status. */
@@ -140,7 +140,7 @@ function PackageRow({
               .join(' · ')}
           </p>
           {pkg.status === 'failed' && pkg.failure_message ? (
-            <p className="mt-1 text-sm text-destructive">{pkg.failure_message}</p>
+            <p className="mt-1 text-sm text-destructive">{failureText(pkg, t)}</p>
           ) : null}
         </div>
         <span className="flex items-center gap-1 text-xs text-muted-foreground">

@@ -14,7 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useDeleteScormPackage } from '../api/delete-scorm-package';
 import { useUpdateScormPackage } from '../api/update-scorm-package';
-import { formatDate } from './format';
+import { failureText, formatDate } from './format';
 import { ScoTree } from './sco-tree';
 
 /** Facts, settings and the SCO tree of one package. */
@@ -29,7 +29,7 @@ export function PackageOverview({ detail }: { detail: ScormPackageDetail }) {
     <div className="flex flex-col gap-6">
       {pkg.status === 'failed' ? (
         <Alert variant="destructive">
-          <strong>{t('detail.failedTitle')}</strong> {pkg.failure_message}
+          <strong>{t('detail.failedTitle')}</strong> {failureText(pkg, t)}
         </Alert>
       ) : null}
       <Card>

@@ -18,6 +18,7 @@ import { cn } from '@/lib/utils';
 import { processScormPackage } from '../api/process-scorm-package';
 import { scormKeys } from '../api/scorm-keys';
 import { uploadScormPackage } from '../api/upload-scorm-package';
+import { failureText } from './format';
 import {
   addToQueue,
   formatMegabytes,
@@ -77,7 +78,7 @@ export function ScormUploadForm() {
       update({ status: 'parsing', progress: SCORM_UPLOAD_PROGRESS.parsing, packageId: uploaded.id });
       const processed = await processScormPackage(uploaded.id);
       if (processed.status !== 'ready') {
-        throw new Error(processed.failure_message ?? t('upload.failedGeneric'));
+        throw new Error(failureText(processed, t) ?? t('upload.failedGeneric'));
       }
       update({ status: 'success', progress: SCORM_UPLOAD_PROGRESS.done });
       toast.success(t('upload.successTitle'), {

@@ -1,9 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { NewPasswordField, useWeakPasswordReasons } from '@/components/new-password-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api';
+import { useMe } from '@/lib/auth';
 import { useChangePassword } from '../api/change-password';
 import { DataExportCard } from './security/data-export-card';
 import { DeleteAccountCard } from './security/delete-account-card';
@@ -13,6 +16,8 @@ import { TwoFactorCard } from './security/two-factor-card';
 function ChangePasswordCard() {
   const { t } = useTranslation('security');
   const change = useChangePassword();
+  const me = useMe();
+  const weakPasswordReasons = useWeakPasswordReasons();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const submit = (event: FormEvent) => {
@@ -27,7 +32,13 @@ function ChangePasswordCard() {
           setCurrent('');
           setNext('');
         },
-        onError: () => toast.error(t('changePassword.failed')),
+        onError: (error) =>
+          toast.error(t('changePassword.failed'), {
+            description:
+              error instanceof ApiError && error.code === 'weak_password'
+                ? weakPasswordReasons(error.reasons).join(' ')
+                : undefined,
+          }),
       },
     );
   };
@@ -45,13 +56,11 @@ function ChangePasswordCard() {
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
           />
-          <FormField
+          <NewPasswordField
             label={t('changePassword.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('changePassword.hint')}
             value={next}
-            onChange={(event) => setNext(event.target.value)}
+            onChange={setNext}
+            context={{ email: me.data?.user.email, name: me.data?.user.name, phoneNumber: me.data?.user.phoneNumber }}
           />
           <Button type="submit" className="self-start" disabled={change.isPending || !current || !next}>
             {t('changePassword.submit')}

@@ -55,7 +55,7 @@ export function StudyPage() {
     );
   }
 
-  const upgrade = overview.error instanceof ApiError && overview.error.code === 'upgrade_required';
+  const upgrade = overview.error instanceof ApiError && overview.error.code === 'subscription_required';
   const current = overview.data?.current ?? null;
   const clockOffsetMs = overview.data?.clockOffsetMs ?? 0;
   const otherOpen = current && current.mode !== mode ? current : null;
