@@ -12,4 +12,4 @@ export const formatDate = (iso: string, language: string) =>
 
 /** Why a package failed, in the reader's language where the reason has a translation, else the server's text. */
 export const failureText = (pkg: Pick<ScormPackage, 'failure_reason' | 'failure_message'>, t: TFunction<'scorm'>) =>
-  pkg.failure_reason === 'interrupted' ? t('detail.failedInterrupted') : pkg.failure_message;
+  pkg.failure_reason === 'interrupted' ? t('scorm:detail.failedInterrupted') : pkg.failure_message;
