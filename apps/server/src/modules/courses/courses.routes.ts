@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
+import { courseCoverRoutes } from './course-cover.routes.ts';
 import {
   presentAdminCourse,
   presentAdminCourseDetail,
@@ -34,7 +35,6 @@ import {
 import type { CoursesRepository } from './courses.repository.ts';
 import type { CoursesService, Upload } from './courses.service.ts';
 import { renderLessonMarkdown } from './markdown.ts';
-import { sendStoredFile } from './media.ts';
 
 const courseParams = z.object({ courseId: z.uuid() });
 const moduleParams = z.object({ moduleId: z.uuid() });
@@ -378,25 +378,5 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
   blobStore: BlobStore;
 }> = async (app, { coursesService, coursesRepository, blobStore }) => {
   await app.register(adminCourseRoutes, { coursesService });
-
-  app.get(
-    '/api/courses/:courseId/cover',
-    {
-      config: { access: { role: 'user', feature: 'courses' } },
-      schema: { tags: ['courses'], summary: 'The cover image of a course', params: courseParams },
-    },
-    async (request, reply) => {
-      const course = await coursesRepository.findCourseById(request.params.courseId);
-      const visible = course && (course.status !== 'draft' || (await request.role()) === 'admin');
-      if (!course || !visible || !course.coverImageKey || !course.coverContentType) {
-        throw new AppError('not_found', 'This course has no cover image.');
-      }
-      return sendStoredFile(reply, {
-        blobStore,
-        key: course.coverImageKey,
-        contentType: course.coverContentType,
-        rangeHeader: undefined,
-      });
-    },
-  );
+  await app.register(courseCoverRoutes, { coursesRepository, blobStore });
 };
