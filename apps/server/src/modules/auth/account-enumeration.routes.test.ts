@@ -140,4 +140,29 @@ describe.each(testTargets())('no account enumeration on $name', (target) => {
       expect((await messagesTo(unconfirmed)).length).toBe(codesBefore + 1);
     });
   });
+
+  describe('changing the email address', () => {
+    it('to an address another account holds answers as for a free one, changes nothing and tells that owner', async () => {
+      const owner = await signUpAndConfirm(app);
+      const mover = await signUpAndConfirm(app);
+      const changeEmail = (newEmail: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/account/change-email',
+          headers: { cookie: mover.cookie },
+          payload: { newEmail },
+        });
+
+      const free = await changeEmail(uniqueEmail('free'));
+      const taken = await changeEmail(owner.email);
+
+      expect(visible(taken)).toEqual(visible(free));
+      expect(taken.statusCode).toBe(200);
+      const notice = await latestMessageTo(app, owner.email);
+      expect(notice.subject).toBe('Someone tried to register with your address');
+      const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: mover.cookie } });
+      expect(me.json().me.user.email).toBe(mover.email);
+      expect((await signIn({ email: owner.email, password: owner.password })).statusCode).toBe(200);
+    });
+  });
 });

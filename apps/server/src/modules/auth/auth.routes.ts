@@ -294,6 +294,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if (context.user.email === request.body.newEmail) {
         throw new AppError('bad_request', 'This is already your email address.');
       }
+      // An address another account holds is answered like a free one; that account's owner is told instead.
+      const { byEmail } = await signUps.findOwners({ email: request.body.newEmail });
+      if (byEmail) {
+        await signUps.notifyOwners([byEmail], requestLanguage(request.headers));
+        return { ok: true as const };
+      }
       await callAuth(request, reply, () =>
         auth.api.changeEmail({
           headers: headersOf(request),
