@@ -1,9 +1,8 @@
 import type { ScormAttemptStart, ScormEnrollment, ScormPlayerSession } from '@portal/shared/scorm';
 import type { Browser, Frame, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
 import { launchBrowser, newContext } from './browser';
-import { scoFrame, signInForScorm, uploadReadyPackage } from './scorm-support';
+import { scoFrame, signInForScorm, uploadReadyPackage, zipOf } from './scorm-support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A package built in the test, zipped in memory. */
-async function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const condition = (attributes: string) => `<imsss:ruleCondition ${attributes}/>`;
 

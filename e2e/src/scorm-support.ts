@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ZipFile } from 'yazl';
 import { dismissWelcome, signInThroughForm } from './browser';
 
 /** The published sample packages kept beside the server's SCORM tests. */
@@ -18,6 +19,16 @@ export async function signInForScorm(page: Page, email: string) {
   await dismissWelcome(page);
   const accept = page.getByRole('button', { name: 'Accept All' });
   if (await accept.isVisible().catch(() => false)) await accept.click();
+}
+
+/** A package built in the test, zipped in memory. */
+export async function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**

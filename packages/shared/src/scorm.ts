@@ -186,6 +186,35 @@ export const scormInteractionStatSchema = z.object({
   other: z.number().int(),
 });
 
+/** A learner's attempts at a package: how many, the best score and how the latest one went. */
+export const scormAttemptsSummarySchema = z.object({
+  /** Attempts started, counted on the SCO attempted most often. */
+  count: z.number().int(),
+  /** Best scaled score of any attempt (0-100), null without scores. */
+  best_score: z.number().nullable(),
+  /** The attempt that reported a status or score last, null before any did. */
+  latest: z
+    .object({
+      number: z.number().int(),
+      completion_status: z.string(),
+      success_status: z.string(),
+      /** Scaled score (0-100), null without one. */
+      score: z.number().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type ScormAttemptsSummary = z.infer<typeof scormAttemptsSummarySchema>;
+
+/** One enrolled learner in a package's analytics. */
+export const scormLearnerResultSchema = z.object({
+  enrollment_id: z.string(),
+  learner: scormPersonSchema,
+  status: z.enum(SCORM_ENROLLMENT_STATUSES),
+  attempts: scormAttemptsSummarySchema,
+});
+export type ScormLearnerResult = z.infer<typeof scormLearnerResultSchema>;
+
 export const scormAnalyticsSchema = z.object({
   enrolled: z.number().int(),
   attempted: z.number().int(),
@@ -194,6 +223,9 @@ export const scormAnalyticsSchema = z.object({
   /** Mean of each learner's best scaled score (0-100), null without scores. */
   average_score: z.number().nullable(),
   total_time_seconds: z.number(),
+  /** Attempts started by all learners, every SCO counted. */
+  attempts: z.number().int(),
+  learners: z.array(scormLearnerResultSchema),
   interactions: z.array(scormInteractionStatSchema),
 });
 export type ScormAnalytics = z.infer<typeof scormAnalyticsSchema>;
@@ -243,12 +275,21 @@ export const scormAttemptStartSchema = z.object({
   /** cmi data to load into the runtime before Initialize (read-only and resumed elements). */
   cmi: z.record(z.string(), z.unknown()),
   learner: z.object({ id: z.string(), name: z.string() }),
+  /** The number of the attempt's last stored commit: the runtime numbers its commits from the next one. */
+  commit_sequence: z.number().int(),
 });
 export type ScormAttemptStart = z.infer<typeof scormAttemptStartSchema>;
 
 /** Body of a commit: the runtime's cmi object (`dataCommitFormat: json`). */
 export const scormCommitBodySchema = z
   .object({
+    /** The SCO the runtime ran: it must be the attempt's. */
+    sco_id: z.uuid(),
+    /**
+     * Numbers the commits of an attempt, one more for each the runtime sends (autosave, commit, terminate, page
+     * close); the server keeps the last one it stored and ignores any commit numbered no higher.
+     */
+    sequence: z.number().int().min(1).max(2_147_483_647),
     cmi: z.record(z.string(), z.unknown()),
     adl: z.record(z.string(), z.unknown()).optional(),
     terminate: z.boolean().optional(),
@@ -260,6 +301,8 @@ export type ScormCommitBody = z.infer<typeof scormCommitBodySchema>;
 export const scormCommitResultSchema = z.object({
   result: z.boolean(),
   errorCode: z.number().int(),
+  /** A newer commit of the attempt is already stored: this one changed nothing and needs no retry (409). */
+  stale: z.boolean().optional(),
   message: z.string().optional(),
   warnings: z.array(z.string()).optional(),
 });
@@ -276,6 +319,7 @@ export const myScormEnrollmentSchema = z.object({
   /** The SCO to open on Launch: where the learner left off, else the first. */
   launch_sco_id: z.string().nullable(),
   last_launched_at: z.string().nullable(),
+  attempts: scormAttemptsSummarySchema,
 });
 export type MyScormEnrollment = z.infer<typeof myScormEnrollmentSchema>;
 export const myScormEnrollmentListSchema = z.object({ enrollments: z.array(myScormEnrollmentSchema) });

@@ -75,16 +75,20 @@ const MIME_TYPES: Record<string, string> = {
   '.swf': 'application/x-shockwave-flash',
 };
 
-/** Package files may run their own scripts, but only from this origin, and only framed by the wrapper in the app. */
+/**
+ * Package files may run their own scripts and load libraries, styles, fonts and media from public CDNs (any https
+ * origin): this origin holds no cookies and no app data, so there is nothing for them to reach. They may only be
+ * framed by the wrapper in the app.
+ */
 const contentPolicy = (appOrigin: string) =>
   [
     "default-src 'self' data: blob:",
-    "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: https:",
+    "style-src 'self' 'unsafe-inline' https:",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    "connect-src 'self' https:",
     "frame-src 'self'",
     "worker-src 'self' blob:",
     "object-src 'none'",

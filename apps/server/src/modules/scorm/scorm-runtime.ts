@@ -257,6 +257,18 @@ function readInteractions(value: unknown, responseField: string): CmiInteraction
     });
 }
 
+/**
+ * SCORM 1.2 RTE 3.4.4: a SCO that finishes (LMSFinish) in normal mode without ever setting `cmi.core.lesson_status`
+ * is completed; the stored copy says so too.
+ */
+export function completeUnreportedFinish(family: RuntimeFamily, cmi: CmiObject, terminate: boolean): CmiObject {
+  if (family !== '1.2' || !terminate) return cmi;
+  const core = objectOf(cmi.core);
+  const status = text(core.lesson_status);
+  if (status !== null && status !== 'not attempted') return cmi;
+  return { ...cmi, core: { ...core, lesson_status: 'completed' } };
+}
+
 /** `HHHH:MM:SS.SS` (CMITimespan) in seconds; 0 when absent or malformed. */
 export function parseScorm12Time(value: string | null): number {
   const match = /^(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,2})?)$/.exec(value ?? '');

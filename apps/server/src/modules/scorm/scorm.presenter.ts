@@ -1,5 +1,6 @@
 import type {
   MyScormEnrollment,
+  ScormAttemptsSummary,
   ScormEnrollment,
   ScormEnrollmentStatus,
   ScormPackage,
@@ -112,6 +113,7 @@ export function presentMyEnrollment(row: {
   completedScos: number;
   totalScos: number;
   launchScoId: string | null;
+  attempts: ScormAttemptsSummary;
 }): MyScormEnrollment {
   return {
     id: row.enrollment.id,
@@ -121,6 +123,8 @@ export function presentMyEnrollment(row: {
     completed_scos: row.completedScos,
     total_scos: row.totalScos,
     launch_sco_id: row.launchScoId,
+
     last_launched_at: row.enrollment.lastLaunchedAt?.toISOString() ?? null,
+    attempts: row.attempts,
   };
 }

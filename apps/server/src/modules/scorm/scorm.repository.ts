@@ -393,7 +393,8 @@ export function createScormRepository({ db }: { db: Db }) {
     ) {
       await executor
         .update(scormAttempts)
-        .set({ ...changes, commitCount: sql`${scormAttempts.commitCount} + 1`, updatedAt: sql`now()` })
+        // A numbered commit sets `commitCount` to its number; anything else stored counts one more.
+        .set({ commitCount: sql`${scormAttempts.commitCount} + 1`, ...changes, updatedAt: sql`now()` })
         .where(eq(scormAttempts.id, attemptId));
       await executor
         .insert(scormAttemptData)
@@ -415,10 +416,19 @@ export function createScormRepository({ db }: { db: Db }) {
       if (!enrollment) return null;
       const attempts = await executor.select().from(scormAttempts).where(eq(scormAttempts.enrollmentId, enrollmentId));
       const scos = await executor
-        .select({ id: scormScos.id, scormType: scormScos.scormType })
+        .select({
+          id: scormScos.id,
+          scormType: scormScos.scormType,
+          organizationId: scormScos.organizationId,
+          itemId: scormScos.itemId,
+        })
         .from(scormScos)
         .where(eq(scormScos.packageId, enrollment.packageId));
-      return { enrollment, attempts, scos };
+      const [pkg] = await executor
+        .select({ structure: scormPackages.structure })
+        .from(scormPackages)
+        .where(eq(scormPackages.id, enrollment.packageId));
+      return { enrollment, attempts, scos, structure: pkg?.structure ?? null };
     },
 
     async stampEnrollment(executor: Executor, enrollmentId: string, changes: { completedAt?: Date; passedAt?: Date }) {

@@ -365,15 +365,17 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
       config: { access: player },
       schema: {
         tags: ['scorm'],
-        summary: 'Store the runtime data of an attempt; refused values get their SCORM error code (422)',
+        summary:
+          'Store the runtime data of an attempt; refused values get their SCORM error code (422), a commit numbered ' +
+          'no higher than the last stored one changes nothing (409, stale; a retry of the stored one answers 200)',
         params: attemptParams,
         body: scormCommitBodySchema,
-        response: { 200: scormCommitResultSchema, 422: scormCommitResultSchema },
+        response: { 200: scormCommitResultSchema, 409: scormCommitResultSchema, 422: scormCommitResultSchema },
       },
     },
     async (request, reply) => {
       const result = await scormService.commit(await actorOf(request), request.params.attemptId, request.body);
-      return reply.status(result.result ? 200 : 422).send(result);
+      return reply.status(result.result ? 200 : result.stale ? 409 : 422).send(result);
     },
   );
 

@@ -24,6 +24,8 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { ScormPackageError } from './scorm.errors.ts';
 import type { ScormAttemptRow, ScormPackageRow, ScormRepository, ScormScoRow } from './scorm.repository.ts';
+import { attemptEnds, type CountedSco, rollupScos, summarizeAttempts } from './scorm-attempts.ts';
+import { commitOrder, staleCommitAnswer } from './scorm-commit-order.ts';
 import { CONTENT_TOKEN_TTL_SECONDS, createContentToken, verifyContentToken } from './scorm-content-token.ts';
 import {
   CONTENT_FOLDER,
@@ -37,7 +39,7 @@ import { inspectScormPackage } from './scorm-inspect.ts';
 import type { ScormItem, ScormManifest, ScormSco } from './scorm-manifest.ts';
 import {
   buildLaunchCmi,
-  type RuntimeFamily,
+  completeUnreportedFinish,
   runtimeFamilyOf,
   summarizeCmi,
   validateCommittedCmi,
@@ -141,8 +143,8 @@ export function createScormService({
   ) {
     const progress = await repository.lockEnrollmentProgress(tx, enrollmentId);
     if (!progress) return;
-    const { enrollment, attempts, scos } = progress;
-    const rollup = rollUpEnrollment(scos, attempts);
+    const { enrollment, attempts, scos, structure } = progress;
+    const rollup = rollUpEnrollment(rollupScos(scos, structure), attempts);
     const now = new Date();
     if (rollup.completed && !enrollment.completedAt) {
       await repository.stampEnrollment(tx, enrollmentId, { completedAt: now });
@@ -348,6 +350,16 @@ export function createScormService({
             ? null
             : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 1000) / 10,
         total_time_seconds: Math.round(attempts.reduce((sum, { attempt }) => sum + attempt.totalTimeSeconds, 0)),
+        attempts: attempts.length,
+        learners: enrollments.map(({ enrollment, learner }) => {
+          const own = attempts.filter((entry) => entry.enrollmentId === enrollment.id).map((entry) => entry.attempt);
+          return {
+            enrollment_id: enrollment.id,
+            learner,
+            status: enrollmentStatus(enrollment, own),
+            attempts: summarizeAttempts(own),
+          };
+        }),
         interactions: interactions.map((row) => ({
           interaction_id: row.interactionId,
           description: row.description,
@@ -462,6 +474,7 @@ export function createScormService({
         number: 0,
         entry: 'ab-initio',
         learner: { id: actor.id, name: actor.name },
+        commit_sequence: 0,
         cmi: buildLaunchCmi({
           family: runtimeFamilyOf(pkg.version ?? '1.2'),
           learner: actor,
@@ -503,12 +516,23 @@ export function createScormService({
         });
       }
       await repository.markLaunched(actor.id, enrollmentId, scoId);
+      // An asset has no API to report through: opening it completes it (an asset-only package included).
+      if (sco.scormType === 'asset' && attempt.completionStatus !== 'completed') {
+        await repository.transaction(async (tx) => {
+          await repository.saveAttempt(tx, attempt.id, { completionStatus: 'completed' }, {}, []);
+          await rollUp(tx, { enrollmentId, learnerId: actor.id, scoId });
+        });
+        void domainEvents.flush();
+        // That save was the attempt's commit: the runtime numbers its own from the next one.
+        attempt = { ...attempt, completionStatus: 'completed', commitCount: attempt.commitCount + 1 };
+      }
       const entry = stored && attempt.commitCount > 0 ? 'resume' : 'ab-initio';
       return {
         attempt_id: attempt.id,
         number: attempt.number,
         entry,
         learner: { id: actor.id, name: actor.name },
+        commit_sequence: attempt.commitCount,
         cmi: buildLaunchCmi({
           family: runtimeFamilyOf(pkg.version ?? '1.2'),
           learner: actor,
@@ -530,10 +554,20 @@ export function createScormService({
       if (!found) throw new AppError('not_found', 'Attempt not found.');
       const { attempt, sco, pkg } = found;
       const family = runtimeFamilyOf(pkg.version ?? '1.2');
+      if (body.sco_id !== sco.id) throw new AppError('not_found', 'Attempt not found for this SCO.');
+      const stored = await repository.findAttemptData(attemptId);
+      const cmi = completeUnreportedFinish(family, body.cmi, Boolean(body.terminate));
+      // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
+      const order = commitOrder({
+        lastSequence: attempt.commitCount,
+        storedCmi: stored,
+        sequence: body.sequence,
+        cmi: storableCmi(cmi),
+      });
+      if (order !== 'next') return order === 'repeat' ? { result: true, errorCode: 0 } : staleCommitAnswer(family);
       if (attempt.endedAt) {
         return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
       }
-      const stored = await repository.findAttemptData(attemptId);
       const launchCmi = buildLaunchCmi({
         family,
         learner: actor,
@@ -549,15 +583,19 @@ export function createScormService({
       }
       if (validation.warnings.length > 0) logger.warn({ attemptId, warnings: validation.warnings }, 'SCORM commit');
 
-      const summary = summarizeCmi({ family, cmi: body.cmi, settings: sco.settings });
+      const summary = summarizeCmi({ family, cmi, settings: sco.settings });
       const ended = Boolean(body.terminate) && attemptEnds(family, summary);
+      let overtaken = false;
       await repository.transaction(async (tx) => {
         const locked = await repository.lockOwnAttempt(tx, actor.id, attemptId);
         if (!locked || locked.endedAt) return;
+        overtaken = locked.commitCount >= body.sequence;
+        if (overtaken) return;
         await repository.saveAttempt(
           tx,
           attemptId,
           {
+            commitCount: body.sequence,
             completionStatus: summary.completionStatus,
             successStatus: summary.successStatus,
             scoreRaw: summary.scoreRaw,
@@ -567,7 +605,7 @@ export function createScormService({
             totalTimeSeconds: locked.sessionBaseSeconds + summary.sessionSeconds,
             ...(ended ? { endedAt: new Date() } : {}),
           },
-          storableCmi(body.cmi),
+          storableCmi(cmi),
           summary.interactions,
         );
         await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
@@ -579,6 +617,7 @@ export function createScormService({
           tx,
         );
       });
+      if (overtaken) return staleCommitAnswer(family);
       void domainEvents.flush();
       return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
     },
@@ -596,15 +635,16 @@ export function createScormService({
       return rows.map(({ enrollment, pkg }) => {
         const scos = scosByPackage.get(pkg.id) ?? [];
         const own = attempts.filter((attempt) => attempt.enrollmentId === enrollment.id);
-        const progress = scoProgress(scos, own);
+        const progress = scoProgress(rollupScos(scos, pkg.structure), own);
         const firstLaunchable = scos.find((sco) => sco.isVisible) ?? scos[0];
         return {
           enrollment,
           pkg,
           status: enrollmentStatus(enrollment, own),
           completedScos: progress.filter((entry) => entry.completion_status === 'completed').length,
-          totalScos: scos.length,
+          totalScos: progress.length,
           launchScoId: enrollment.lastScoId ?? firstLaunchable?.id ?? null,
+          attempts: summarizeAttempts(own),
         };
       });
     },
@@ -670,14 +710,6 @@ export function structureOf(manifest: ScormManifest) {
   };
 }
 
-/** SCORM 2004 ends an attempt on any exit but `suspend`; SCORM 1.2 content rarely says, so a finished SCO ends it. */
-function attemptEnds(family: RuntimeFamily, summary: ReturnType<typeof summarizeCmi>): boolean {
-  if (summary.exit === 'suspend') return false;
-  if (summary.exit === 'logout' || summary.exit === 'normal' || summary.exit === 'time-out') return true;
-  if (family === '2004' && summary.exit === null) return summary.completionStatus === 'completed';
-  return summary.completionStatus === 'completed';
-}
-
 /** The stored copy leaves out the navigation request, which belongs to the moment it was made. */
 function storableCmi(cmi: Record<string, unknown>): Record<string, unknown> {
   const { adl: _adl, ...rest } = cmi;
@@ -711,11 +743,11 @@ export function scoProgress(scos: Array<Pick<ScormScoRow, 'id'>>, attempts: Prog
 }
 
 /**
- * A package is completed when every SCO is (assets count once opened), and passed when it is completed or passed
- * throughout, at least one SCO passed and none is left failed.
+ * A package is completed when every SCO counting toward completion is (assets count once opened), and passed when
+ * those counting toward satisfaction are completed or passed throughout, one passed and none is left failed.
  */
 export function rollUpEnrollment(
-  scos: Array<Pick<ScormScoRow, 'id' | 'scormType'>>,
+  scos: CountedSco[],
   attempts: ProgressAttempt[],
 ): { completed: boolean; passed: boolean; score: number | null } {
   const tracked = scos.some((sco) => sco.scormType === 'sco') ? scos.filter((sco) => sco.scormType === 'sco') : scos;
@@ -723,12 +755,20 @@ export function rollUpEnrollment(
   const progress = scoProgress(tracked, attempts);
   const done = (entry: (typeof progress)[number]) =>
     entry.completion_status === 'completed' || (assets.has(entry.sco_id) && entry.attempts > 0);
-  const completed = progress.length > 0 && progress.every(done);
+  // A manifest that lets no SCO count would never finish; then every SCO counts.
+  const countingToward = (key: 'forCompletion' | 'forSatisfaction') => {
+    const ids = new Set(tracked.filter((sco) => sco[key]).map((sco) => sco.id));
+    const counted = progress.filter((entry) => ids.has(entry.sco_id));
+    return counted.length > 0 ? counted : progress;
+  };
+  const forCompletion = countingToward('forCompletion');
+  const forSatisfaction = countingToward('forSatisfaction');
+  const completed = forCompletion.length > 0 && forCompletion.every(done);
   const passed =
-    progress.length > 0 &&
-    progress.every((entry) => done(entry) || entry.success_status === 'passed') &&
-    progress.some((entry) => entry.success_status === 'passed') &&
-    !progress.some((entry) => entry.success_status === 'failed');
+    forSatisfaction.length > 0 &&
+    forSatisfaction.every((entry) => done(entry) || entry.success_status === 'passed') &&
+    forSatisfaction.some((entry) => entry.success_status === 'passed') &&
+    !forSatisfaction.some((entry) => entry.success_status === 'failed');
   const scores = progress.map((entry) => entry.score_scaled).filter((score): score is number => score !== null);
   const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1000) / 10 : null;
   return { completed, passed, score };

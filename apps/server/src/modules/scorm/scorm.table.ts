@@ -137,6 +137,10 @@ export const scormAttempts = pgTable(
     exit: text('exit'),
     /** The learner left without suspending, or the SCO finished: the next launch starts a new attempt. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The number of the last commit stored: the runtime numbers its commits one after another from here, and the
+     * server ignores any numbered no higher (late autosaves of a SCO the learner has left).
+     */
     commitCount: integer('commit_count').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

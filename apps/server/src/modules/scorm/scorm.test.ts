@@ -24,6 +24,7 @@ import {
   type ScormPerson,
   scorm12Manifest,
   scorm2004Manifest,
+  scormTestClient,
   writeZip,
 } from './scorm.testing.ts';
 
@@ -57,20 +58,8 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
   let otherLearner: ScormPerson;
   const events: DomainEvent[] = [];
 
-  const call = async <T>(
-    person: ScormPerson,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ): Promise<{ status: number; body: T }> => {
-    const response = await app.inject({
-      method,
-      url,
-      headers: person.headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-    return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
-  };
+  const call: ReturnType<typeof scormTestClient>['call'] = (person, method, url, payload) =>
+    scormTestClient(app).call(person, method, url, payload);
 
   const upload = async (person: ScormPerson, file: string, query = '') => {
     const response = await app.inject({
@@ -280,15 +269,24 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     expect(first.body.cmi).toMatchObject({ student_data: { mastery_score: '80' } });
     const attemptUrl = `/api/scorm/attempts/${first.body.attempt_id}/commit`;
 
+    const numbered = { sco_id: scoId };
     const bad = await call<{ result: boolean; errorCode: number }>(learner, 'POST', attemptUrl, {
+      ...numbered,
+      sequence: 1,
       cmi: { core: { lesson_status: 'finished-ish', score: { raw: 'lots' } } },
     });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ result: false, errorCode: 405 });
-    const foreign = await call(otherLearner, 'POST', attemptUrl, { cmi: { core: { lesson_location: 'p9' } } });
+    const foreign = await call(otherLearner, 'POST', attemptUrl, {
+      ...numbered,
+      sequence: 1,
+      cmi: { core: { lesson_location: 'p9' } },
+    });
     expect(foreign.status).toBe(404);
 
     const saved = await call<{ result: boolean }>(learner, 'POST', attemptUrl, {
+      ...numbered,
+      sequence: 1,
       cmi: {
         suspend_data: 'page=3;answers=a,b',
         core: { lesson_location: 'page-3', lesson_status: 'incomplete', exit: 'suspend', session_time: '00:02:00' },
@@ -312,6 +310,7 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     );
     expect(resumed.body).toMatchObject({
       attempt_id: first.body.attempt_id,
+      commit_sequence: 1,
       entry: 'resume',
       cmi: {
         suspend_data: 'page=3;answers=a,b',
@@ -320,6 +319,8 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     });
 
     const finish = {
+      ...numbered,
+      sequence: resumed.body.commit_sequence + 1,
       cmi: {
         suspend_data: 'done',
         core: {
@@ -337,7 +338,12 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
       terminate: true,
     };
     expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).body.result).toBe(true);
-    expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).status).toBe(422);
+    // A retry of the same commit (its answer lost) gets the same answer; a later one finds the attempt ended.
+    expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).body).toEqual({
+      result: true,
+      errorCode: 0,
+    });
+    expect((await call(learner, 'POST', attemptUrl, { ...finish, sequence: finish.sequence + 1 })).status).toBe(422);
     await app.domainEvents.drain();
     const packageEvents = events.filter((event) => 'packageId' in event.payload && event.payload.packageId === pkg.id);
     expect(packageEvents.map((event) => event.type).sort()).toEqual(['scorm.completed', 'scorm.passed']);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -200,4 +200,39 @@ export async function insertReadyScormPackage(db: Db) {
     .returning({ id: scormScos.id });
   if (!sco) throw new Error('SCO not inserted');
   return { packageId: pkg.id, scoId: sco.id };
+}
+
+/** Requests as a person's browser makes them, and the upload-then-process step every runtime test starts with. */
+export function scormTestClient(app: App) {
+  const call = async <T>(
+    person: ScormPerson,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: T }> => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: person.headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
+  };
+
+  /** Uploads a ZIP written with `writeZip`, processes it and returns the package's id. */
+  const uploadAndProcess = async (person: ScormPerson, file: string): Promise<string> => {
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/scorm/packages?file_name=${encodeURIComponent(path.basename(file))}`,
+      headers: { ...person.headers, 'content-type': 'application/zip' },
+      payload: await readFile(file),
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+    const { id } = uploaded.json<{ package: { id: string } }>().package;
+    const processed = await call<{ package: { status: string } }>(person, 'POST', `/api/scorm/packages/${id}/process`);
+    if (processed.body.package.status !== 'ready') throw new Error(`processing failed: ${JSON.stringify(processed)}`);
+    return id;
+  };
+
+  return { call, uploadAndProcess };
 }

@@ -1,4 +1,4 @@
-import type { ScormPackage } from '@portal/shared/scorm';
+import type { ScormAttemptsSummary, ScormPackage } from '@portal/shared/scorm';
 import type { TFunction } from 'i18next';
 
 /** Whole minutes and hours of a duration, for the studio's figures. */
@@ -13,3 +13,18 @@ export const formatDate = (iso: string, language: string) =>
 /** Why a package failed, in the reader's language where the reason has a translation, else the server's text. */
 export const failureText = (pkg: Pick<ScormPackage, 'failure_reason' | 'failure_message'>, t: TFunction<'scorm'>) =>
   pkg.failure_reason === 'interrupted' ? t('scorm:detail.failedInterrupted') : pkg.failure_message;
+
+const RESULT_KEYS = {
+  passed: 'passed',
+  failed: 'failed',
+  completed: 'completed',
+  incomplete: 'incomplete',
+  'not attempted': 'notAttempted',
+} as const;
+
+/** How an attempt went: pass or fail where known, else completion, with its score. */
+export function attemptResultText(latest: NonNullable<ScormAttemptsSummary['latest']>, t: TFunction<'scorm'>) {
+  const status = latest.success_status === 'unknown' ? latest.completion_status : latest.success_status;
+  const result = t(`scorm:attempts.result.${RESULT_KEYS[status as keyof typeof RESULT_KEYS] ?? 'unknown'}`);
+  return latest.score === null ? result : t('scorm:attempts.resultWithScore', { result, value: latest.score });
+}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useMyScormEnrollments } from '../api/get-my-scorm-enrollments';
-import { formatDate } from './format';
+import { attemptResultText, formatDate } from './format';
 
 /** The signed-in learner's SCORM enrolments with a Launch button each, for the library. Renders nothing when none. */
 export function MyScormEnrollments() {
@@ -60,6 +60,20 @@ export function MyScormEnrollments() {
                       </span>
                     ) : null}
                   </div>
+                  {enrollment.attempts.count > 0 ? (
+                    <ul
+                      aria-label={t('attempts.summaryLabel', { title: enrollment.package.title })}
+                      className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground"
+                    >
+                      <li>{t('attempts.count', { count: enrollment.attempts.count })}</li>
+                      {enrollment.attempts.best_score === null ? null : (
+                        <li>{t('attempts.best', { value: enrollment.attempts.best_score })}</li>
+                      )}
+                      {enrollment.attempts.latest ? (
+                        <li>{t('attempts.latest', { result: attemptResultText(enrollment.attempts.latest, t) })}</li>
+                      ) : null}
+                    </ul>
+                  ) : null}
                   {enrollment.launch_sco_id ? (
                     <Button asChild className="self-start">
                       <Link

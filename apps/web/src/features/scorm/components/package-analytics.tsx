@@ -1,10 +1,11 @@
-import { BarChart3 } from 'lucide-react';
+import { BarChart3, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useScormAnalytics } from '../api/get-scorm-analytics';
-import { splitDuration } from './format';
+import { FigureTable } from './figure-table';
+import { attemptResultText, splitDuration } from './format';
 
 /** Enrolled, attempted, completed, passed, average score, total time, and how each interaction was answered. */
 export function PackageAnalytics({ packageId }: { packageId: string }) {
@@ -17,6 +18,7 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
   const figures: Array<[string, string]> = [
     [t('analytics.enrolled'), String(data.enrolled)],
     [t('analytics.attempted'), String(data.attempted)],
+    [t('attempts.attempts'), String(data.attempts)],
     [t('analytics.completed'), String(data.completed)],
     [t('analytics.passed'), String(data.passed)],
     [
@@ -37,6 +39,42 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
       </dl>
       <Card>
         <CardHeader>
+          <CardTitle>{t('attempts.learnersTitle')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.learners.length === 0 ? (
+            <EmptyState icon={Users} title={t('attempts.noLearnersTitle')} description={t('attempts.noLearners')} />
+          ) : (
+            <FigureTable
+              columns={[
+                { label: t('attempts.learner') },
+                { label: t('attempts.status') },
+                { label: t('attempts.attempts'), numeric: true },
+                { label: t('attempts.bestScore'), numeric: true },
+                { label: t('attempts.latestResult') },
+              ]}
+            >
+              {data.learners.map((row) => (
+                <tr key={row.enrollment_id} className="border-t border-border">
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {row.learner.name}
+                  </th>
+                  <td className="py-2 pr-4">{t(`enrollmentStatus.${row.status}`)}</td>
+                  <td className="py-2 pr-4 text-right">{row.attempts.count}</td>
+                  <td className="py-2 pr-4 text-right">
+                    {row.attempts.best_score === null
+                      ? '—'
+                      : t('analytics.percent', { value: row.attempts.best_score })}
+                  </td>
+                  <td className="py-2">{row.attempts.latest ? attemptResultText(row.attempts.latest, t) : '—'}</td>
+                </tr>
+              ))}
+            </FigureTable>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle>{t('analytics.interactionsTitle')}</CardTitle>
         </CardHeader>
         <CardContent>
@@ -47,51 +85,34 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
               description={t('analytics.noInteractions')}
             />
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t('analytics.interaction')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t('analytics.type')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      {t('analytics.responses')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      {t('analytics.correct')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      {t('analytics.incorrect')}
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      {t('analytics.correctRate')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.interactions.map((row) => (
-                    <tr key={row.interaction_id} className="border-t border-border">
-                      <td className="py-2 pr-4">
-                        <p className="break-all font-medium">{row.interaction_id}</p>
-                        {row.description ? <p className="text-xs text-muted-foreground">{row.description}</p> : null}
-                      </td>
-                      <td className="py-2 pr-4">{row.type ?? '—'}</td>
-                      <td className="py-2 pr-4 text-right">{row.responses}</td>
-                      <td className="py-2 pr-4 text-right">{row.correct}</td>
-                      <td className="py-2 pr-4 text-right">{row.incorrect}</td>
-                      <td className="py-2 text-right">
-                        {row.responses === 0
-                          ? '—'
-                          : t('analytics.percent', { value: Math.round((row.correct / row.responses) * 100) })}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FigureTable
+              columns={[
+                { label: t('analytics.interaction') },
+                { label: t('analytics.type') },
+                { label: t('analytics.responses'), numeric: true },
+                { label: t('analytics.correct'), numeric: true },
+                { label: t('analytics.incorrect'), numeric: true },
+                { label: t('analytics.correctRate'), numeric: true },
+              ]}
+            >
+              {data.interactions.map((row) => (
+                <tr key={row.interaction_id} className="border-t border-border">
+                  <td className="py-2 pr-4">
+                    <p className="break-all font-medium">{row.interaction_id}</p>
+                    {row.description ? <p className="text-xs text-muted-foreground">{row.description}</p> : null}
+                  </td>
+                  <td className="py-2 pr-4">{row.type ?? '—'}</td>
+                  <td className="py-2 pr-4 text-right">{row.responses}</td>
+                  <td className="py-2 pr-4 text-right">{row.correct}</td>
+                  <td className="py-2 pr-4 text-right">{row.incorrect}</td>
+                  <td className="py-2 text-right">
+                    {row.responses === 0
+                      ? '—'
+                      : t('analytics.percent', { value: Math.round((row.correct / row.responses) * 100) })}
+                  </td>
+                </tr>
+              ))}
+            </FigureTable>
           )}
         </CardContent>
       </Card>

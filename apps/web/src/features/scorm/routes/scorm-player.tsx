@@ -434,6 +434,8 @@ function ScoFrame({
   const [failed, setFailed] = useState(false);
   const [retry, setRetry] = useState(0);
   const [warning, setWarning] = useState<string | null>(null);
+  // The content's last failed API call, for the status bar; a loop repeating it re-renders and announces nothing.
+  const [apiProblem, setApiProblem] = useState('');
   // The wrapper address carries a content token; keep the one this SCO started with across refetches.
   const [wrapperUrl] = useState(session.content.wrapper_url);
   const terminate = useRef(onTerminate);
@@ -453,6 +455,7 @@ function ScoFrame({
         if (cancelled) return;
         runtime = startScoRuntime({
           version: session.package.version,
+          scoId: activity.sco.id,
           attempt,
           contentOrigin: session.content.origin,
           record: target.mode === 'launch',
@@ -463,6 +466,10 @@ function ScoFrame({
             },
             onCommitProblem: () => setWarning(t('player.commitProblem')),
             onSuspendDataOverLimit: (length, limit) => setWarning(t('player.suspendDataOverLimit', { length, limit })),
+            onApiError: (code, element) =>
+              setApiProblem(
+                element ? t('player.apiError', { code, element }) : t('player.apiErrorNoElement', { code }),
+              ),
           },
         });
         const url = new URL(wrapperUrl);
@@ -509,6 +516,13 @@ function ScoFrame({
       ) : (
         <Spinner label={t('player.loadingSco')} className="m-auto" />
       )}
+      <p
+        role="status"
+        aria-label={t('player.statusBar')}
+        className="border-t bg-muted/40 px-3 py-1.5 text-sm empty:border-0 empty:p-0"
+      >
+        {apiProblem}
+      </p>
     </div>
   );
 }

@@ -11,14 +11,20 @@ export type ScoRuntimeEvents = {
   onTerminate?: (navRequest: string | null) => void;
   /** A commit was refused or could not be delivered. */
   onCommitProblem?: (errorCode: number) => void;
+  /** The content made an API call that failed (its SCORM error code, and the element when it named one). */
+  onApiError?: (errorCode: number, element: string | null) => void;
   /** Content tried to keep more suspend data than the standard guarantees. */
   onSuspendDataOverLimit?: (length: number, limit: number) => void;
 };
 
-/** What the commit endpoint answers, read by scorm-again after each synchronous commit. */
+/**
+ * What the commit endpoint answers, read by scorm-again after each synchronous commit. A stale answer (a newer
+ * commit of the attempt is already stored) lost nothing, so the content is told the commit succeeded.
+ */
 function readCommitResult(xhr: XMLHttpRequest) {
   try {
-    const body = JSON.parse(xhr.responseText) as { result?: unknown; errorCode?: unknown };
+    const body = JSON.parse(xhr.responseText) as { result?: unknown; errorCode?: unknown; stale?: unknown };
+    if (body.stale === true) return { result: true, errorCode: 0 };
     if (typeof body.result === 'boolean') {
       return {
         result: body.result,
@@ -31,13 +37,19 @@ function readCommitResult(xhr: XMLHttpRequest) {
   return { result: false, errorCode: 101 };
 }
 
+/** scorm-again's log line for a failed API call: "SCORM Error 405: Incorrect Data Type [Element: cmi.x]". */
+const API_ERROR_LINE = /^SCORM Error (\d+):.*?(?: \[Element: ([^\]]+)\])?$/s;
+
 /**
  * One SCO's runtime in the app frame: a fresh scorm-again API (reusing one carries total time over), loaded with
  * the attempt's data, answering the content origin's wrapper through CrossFrameLMS. In launch mode every commit
- * goes to the server; on page hide the current data leaves with a keepalive request.
+ * goes to the server numbered one after another from the attempt's last stored commit, so the server can ignore
+ * a late one; on page hide the current data leaves with a keepalive request. Nothing here opens a dialog: failed
+ * API calls are reported through `onApiError`.
  */
 export function startScoRuntime({
   version,
+  scoId,
   attempt,
   contentOrigin,
   record,
@@ -45,6 +57,7 @@ export function startScoRuntime({
   createSequencedApi,
 }: {
   version: ScormVersionCode;
+  scoId: string;
   attempt: ScormAttemptStart;
   contentOrigin: string;
   /** False in preview: nothing is sent to the server. */
@@ -55,6 +68,8 @@ export function startScoRuntime({
 }) {
   const family = version === '1.2' ? '1.2' : '2004';
   const commitUrl = record ? `/api/scorm/attempts/${attempt.attempt_id}/commit` : false;
+  let sequence = attempt.commit_sequence;
+  const numbered = (commit: unknown) => ({ ...(commit as object), sco_id: scoId, sequence: ++sequence });
   const settings: Settings = {
     autocommit: record,
     autocommitSeconds: 30,
@@ -62,13 +77,19 @@ export function startScoRuntime({
     dataCommitFormat: 'json',
     sendFullCommit: true,
     terminateCommitPayloadField: 'terminate',
+    requestHandler: numbered,
     xhrWithCredentials: true,
     xhrResponseHandler: (xhr: XMLHttpRequest) => {
       const result = readCommitResult(xhr);
       if (!result.result) events.onCommitProblem?.(result.errorCode);
       return result;
     },
-    logLevel: 5 as const,
+    // Errors only, and never to the console or a dialog: each failed call of the content reaches the player.
+    logLevel: 4 as const,
+    onLogMessage: (_level, message) => {
+      const failed = API_ERROR_LINE.exec(message);
+      if (failed) events.onApiError?.(Number(failed[1]), failed[2] ?? null);
+    },
   };
   const api: Runtime =
     family === '1.2' ? new Scorm12API(settings) : (createSequencedApi?.(settings) ?? new Scorm2004API(settings));
@@ -81,14 +102,15 @@ export function startScoRuntime({
     const length = String(value ?? '').length;
     if (length > suspendLimit) events.onSuspendDataOverLimit?.(length, suspendLimit);
   });
+  let terminated: ReturnType<typeof setTimeout> | undefined;
   api.on(family === '1.2' ? 'LMSFinish' : 'Terminate', () => {
     const request = family === '2004' ? ((api as InstanceType<typeof Scorm2004API>).adl?.nav?.request ?? null) : null;
-    setTimeout(() => events.onTerminate?.(request), 0);
+    terminated = setTimeout(() => events.onTerminate?.(request), 0);
   });
 
   const sendNow = (keepalive: boolean) => {
     if (!record || !api.isInitialized() || api.isTerminated()) return;
-    const body = JSON.stringify({ ...(api.renderCommitCMI(true) as object), terminate: false });
+    const body = JSON.stringify(numbered({ ...(api.renderCommitCMI(true) as object), terminate: false }));
     void fetch(commitUrl as string, {
       method: 'POST',
       keepalive,
@@ -108,10 +130,12 @@ export function startScoRuntime({
 
   return {
     api,
-    /** Saves what the content left unsaved and lets go of the frame. */
+    /** Saves what the content left unsaved, cancels its pending autosave and timers, and lets go of the frame. */
     stop() {
       window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onVisibility);
+      api.clearScheduledCommit();
+      clearTimeout(terminated);
       sendNow(false);
       lms.destroy();
     },

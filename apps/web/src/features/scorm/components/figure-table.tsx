@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+
+export type FigureColumn = { label: string; numeric?: boolean };
+
+/** A scrollable table of figures with labelled column headers; numeric columns align right. */
+export function FigureTable({ columns, children }: { columns: FigureColumn[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-muted-foreground">
+          <tr>
+            {columns.map((column, index) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={cn('py-2 font-medium', index < columns.length - 1 && 'pr-4', column.numeric && 'text-right')}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
