@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -70,6 +71,19 @@ export async function readMailboxAsAdmin(): Promise<MailboxMessage[]> {
   }
 }
 
+/** Signs a new account up through the API and opens the confirmation link from the mailbox, which signs it in. */
+export async function signUpAndFollowConfirmation(page: Page, email: string, name: string) {
+  const signedUp = await page.request.post('/api/account/sign-up', {
+    data: { email, password: 'violet-harbour-cactus-92', name },
+  });
+  if (signedUp.status() !== 201) throw new Error(`sign-up answered ${signedUp.status()}`);
+  const mail = (await readMailboxAsAdmin()).find((message) => message.recipient === email);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error('no confirmation link was sent');
+  await page.goto(link);
+  await page.waitForURL((current) => current.pathname === '/auth/confirm');
+}
+
 /** Signs in through the real form and waits for the learner home. */
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
@@ -86,6 +100,33 @@ export async function submitSignInForm(page: Page, email: string, password = DEM
 /** A path the browser is on, without origin. */
 export function pathOf(page: Page) {
   return new URL(page.url()).pathname;
+}
+
+/** The serious and critical WCAG 2.2 AA violations axe finds on the page, one line each. */
+export async function seriousViolations(target: Page) {
+  const results = await new AxeBuilder({ page: target })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Stores an essential-only cookie choice, so the cookie banner stays out of the way of the screens under test. */
+export async function chooseEssentialCookies(page: Page) {
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'portal.cookie-consent',
+      JSON.stringify({
+        version: 1,
+        saved_at: new Date().toISOString(),
+        essential: true,
+        analytics: false,
+        marketing: false,
+        functional: false,
+      }),
+    ),
+  );
 }
 
 /** Dismisses the first-visit welcome dialog if it shows. */

@@ -1,23 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
+import {
+  chooseEssentialCookies,
+  dismissWelcome,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  signInThroughForm,
+} from './browser';
 
 const LEARNER = 'learner@example.com';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-async function seriousViolations(target: Page) {
-  const results = await new AxeBuilder({ page: target })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The id of a lesson of a demo course, found through the learner's own course outline. */
 async function demoLesson(target: Page, slug: string, title: string) {
@@ -39,20 +36,7 @@ beforeAll(async () => {
   await signInThroughForm(page, LEARNER);
   await page.waitForURL((url) => url.pathname === '/dashboard/learner');
   await dismissWelcome(page);
-  // Keep the cookie banner out of the way of the screens under test.
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'portal.cookie-consent',
-      JSON.stringify({
-        version: 1,
-        saved_at: new Date().toISOString(),
-        essential: true,
-        analytics: false,
-        marketing: false,
-        functional: false,
-      }),
-    ),
-  );
+  await chooseEssentialCookies(page);
 });
 afterAll(async () => {
   await context.close();
@@ -166,11 +150,12 @@ describe('study sessions', () => {
     await page.getByRole('heading', { name: 'Recent sessions' }).waitFor();
   });
 
-  it('says so for a mode that does not exist, and explains review honestly', async () => {
+  it('says so for a mode that does not exist, and runs the flashcard review', async () => {
     await page.goto('/dashboard/learner/study/nap');
     await page.getByRole('heading', { level: 1, name: 'No such study mode' }).waitFor();
     await page.getByRole('link', { name: /Review/ }).click();
-    await page.getByRole('heading', { name: 'No flashcards to review yet' }).waitFor();
+    // The review mode runs the flashcard review; with nothing due it says so and leads to the decks.
+    await page.getByRole('heading', { name: 'Nothing to review right now' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to flashcards' }).getAttribute('href')).toBe(
       '/dashboard/learner/flashcards',
     );

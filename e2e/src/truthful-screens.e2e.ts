@@ -7,8 +7,8 @@ import {
   launchBrowser,
   newContext,
   pathOf,
-  readMailboxAsAdmin,
   signInThroughForm,
+  signUpAndFollowConfirmation,
   submitSignInForm,
 } from './browser';
 
@@ -57,16 +57,7 @@ describe('screens tell the truth', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const email = `confirm-${Date.now().toString(36)}@example.com`;
-    const signedUp = await page.request.post('/api/account/sign-up', {
-      data: { email, password: 'violet-harbour-cactus-92', name: 'Cora Confirm' },
-    });
-    expect(signedUp.status()).toBe(201);
-    const mail = (await readMailboxAsAdmin()).find((message) => message.recipient === email);
-    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-    if (!link) throw new Error('no confirmation link was sent');
-
-    await page.goto(link);
-    await page.waitForURL((current) => current.pathname === '/auth/confirm');
+    await signUpAndFollowConfirmation(page, email, 'Cora Confirm');
     await page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
     await expectAccessible(page);
     await context.close();
@@ -86,7 +77,7 @@ describe('screens tell the truth', () => {
     await submitSignInForm(page, 'learner@example.com');
     // Back where the user was, now with the plan the server reports (the demo learner is on the Me plan).
     await page.waitForURL((current) => current.pathname === '/subscription-success');
-    await page.getByRole('heading', { level: 1, name: 'Your plan is active' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Your Me plan is active' }).waitFor();
     await context.close();
   });
 

@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authLinkRoutes } from './modules/auth/auth-links.routes.ts';
 import { createRolesRepository } from './modules/auth/roles.repository.ts';
+import { registerBilling } from './modules/billing/billing.module.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { type CalendarSource, createCalendarService } from './modules/calendar/calendar.service.ts';
@@ -31,6 +32,7 @@ import { createCoursesService } from './modules/courses/courses.service.ts';
 import { createDomainEventsRepository } from './modules/events/domain-events.repository.ts';
 import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
 import { type BlobStore, createLocalBlobStore } from './modules/files/blob-store.ts';
+import { registerFlashcards } from './modules/flashcards/flashcards.module.ts';
 import { registerGamification } from './modules/gamification/gamification.module.ts';
 import { createGoalsRepository } from './modules/goals/goals.repository.ts';
 import { goalsRoutes } from './modules/goals/goals.routes.ts';
@@ -182,6 +184,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(consentRoutes, { consentService });
   await app.register(auditRoutes, { auditService });
   await app.register(subscriptionRoutes, { subscriptionService });
+  await registerBilling(app, { db, subscriptionService, auditService, mailer });
   const activityRepository = createActivityRepository({ db });
   const coursesRepository = createCoursesRepository({ db });
   const progressRepository = createProgressRepository({ db });
@@ -271,6 +274,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     timeZoneOf,
   });
   analyticsSources.gamification = (userId) => gamificationService.dashboardSummary(userId);
+  await registerFlashcards(app, { db, domainEvents, timeZoneOf });
   analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
   if (config.devMailbox) await app.register(mailRoutes, { mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   invalid_jwt: 401,
   /** No active plan, or a plan below the feature's or course's tier; `reasons[0]` is the tier that unlocks it. */
   subscription_required: 402,
+  /** The (sandbox) card was declined; nothing was charged or changed. */
+  card_declined: 402,
   email_not_verified: 403,
   phone_not_verified: 403,
   forbidden: 403,

@@ -3,10 +3,18 @@ export { auditEvents } from '../modules/audit/audit.table.ts';
 export { accounts, sessions, twoFactors, users, verifications } from '../modules/auth/auth.table.ts';
 export { userRoles } from '../modules/auth/roles.table.ts';
 export { signInLockouts } from '../modules/auth/sign-in-lockout.table.ts';
+export { billingCheckoutSessions, billingEvents, billingInvoices } from '../modules/billing/billing.table.ts';
 export { calendarFeeds } from '../modules/calendar/calendar.table.ts';
 export { userConsent } from '../modules/consent/consent.table.ts';
 export { courseModules, courses, lessons } from '../modules/courses/courses.table.ts';
 export { domainEvents } from '../modules/events/domain-events.table.ts';
+export {
+  flashcardCards,
+  flashcardDecks,
+  flashcardNotes,
+  flashcardReviewLogs,
+  flashcardSettings,
+} from '../modules/flashcards/flashcards.table.ts';
 export {
   achievements,
   gamificationSettings,

@@ -74,6 +74,11 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'billing/sandbox/:sessionId',
+            lazy: () =>
+              import('@/features/billing/routes/sandbox-checkout').then((m) => ({ Component: m.SandboxCheckout })),
+          },
+          {
             element: <ChoosePlanGate />,
             children: [
               {
@@ -187,7 +192,25 @@ export const routes: RouteObject[] = [
                   })),
               },
               screen('learner/ai-coach', 'aiCoach'),
-              screen('learner/flashcards', 'flashcards'),
+              {
+                path: 'learner/flashcards',
+                lazy: () =>
+                  import('@/features/flashcards/routes/flashcards').then((m) => ({ Component: m.FlashcardsPage })),
+              },
+              {
+                path: 'learner/flashcards/review',
+                lazy: () =>
+                  import('@/features/flashcards/routes/flashcard-review').then((m) => ({
+                    Component: m.FlashcardReviewPage,
+                  })),
+              },
+              {
+                path: 'learner/flashcards/:deckId',
+                lazy: () =>
+                  import('@/features/flashcards/routes/flashcard-deck').then((m) => ({
+                    Component: m.FlashcardDeckPage,
+                  })),
+              },
               screen('learner/live-hub', 'liveHub'),
               {
                 path: 'learner/course/:courseId',
@@ -206,7 +229,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'learner/study/:mode',
-                lazy: () => import('@/features/study/routes/study').then((m) => ({ Component: m.StudyPage })),
+                lazy: async () => {
+                  const [{ StudyPage }, { StudyReview }] = await Promise.all([
+                    import('@/features/study/routes/study'),
+                    import('@/features/flashcards/routes/flashcard-review'),
+                  ]);
+                  return { Component: () => <StudyPage reviewSession={<StudyReview />} /> };
+                },
               },
               {
                 path: 'subscription',

@@ -13,6 +13,8 @@ export const domainEventPayloads = {
   'note.created': z.object({ noteId: id }),
   'goal.completed': z.object({ goalId: id }),
   'study_session.completed': z.object({ sessionId: id, mode: z.string(), focusedMinutes: z.number().min(0) }),
+  /** Subject `<cardId>:<local day>`: one award per card per day. */
+  'flashcard.reviewed': z.object({ cardId: id, day: z.string(), rating: z.string() }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventPayloads;

@@ -68,6 +68,7 @@ const DOMAIN_EVENT_XP: Partial<Record<DomainEventType, XpEventType>> = {
   'note.created': 'note_created',
   'goal.completed': 'goal_completed',
   'study_session.completed': 'study_session_completed',
+  'flashcard.reviewed': 'flashcard_review',
 };
 const XP_DOMAIN_EVENT = Object.fromEntries(
   Object.entries(DOMAIN_EVENT_XP).map(([domain, xp]) => [xp, domain]),

@@ -77,10 +77,10 @@ describe.each(testTargets())('subscriptions on $name', (target) => {
       cookie = (await signUpAndConfirm(app)).cookie;
     });
 
-    it.each(['me', 'us', 'universal'])('a paid tier (%s) is not available yet and changes nothing', async (tier) => {
+    it.each(['me', 'us', 'universal'])('a paid tier (%s) opens a checkout and changes nothing yet', async (tier) => {
       const response = await checkout({ cookie }, { tier });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error.code).toBe('tier_unavailable');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ freeAccess: false, url: expect.stringMatching(/^\/billing\/sandbox\//) });
 
       expect((await checkStatus({ cookie })).json()).toEqual({
         subscribed: false,

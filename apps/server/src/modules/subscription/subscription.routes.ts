@@ -1,5 +1,6 @@
 import { checkoutBodySchema, checkoutResultSchema, subscriptionStatusSchema } from '@portal/shared/tiers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../auth/request-language.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: SubscriptionService }> = async (
@@ -30,6 +31,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
         response: { 200: checkoutResultSchema },
       },
     },
-    async (request) => subscriptionService.startCheckout(request.auth().user.id, request.body.tier),
+    async (request) =>
+      subscriptionService.startCheckout(request.auth().user.id, {
+        tier: request.body.tier,
+        interval: request.body.interval,
+        language: requestLanguage(request.headers),
+      }),
   );
 };

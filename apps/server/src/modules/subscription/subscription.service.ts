@@ -1,6 +1,14 @@
+import type { InterfaceLanguage } from '@portal/shared/language';
 import type { SubscriptionStatus, Tier } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
 import type { SubscriptionRepository, SubscriptionRow } from './subscription.repository.ts';
+
+export type CheckoutRequest = { tier: Tier; interval: 'month' | 'year'; language: InterfaceLanguage };
+type PaidCheckout = (
+  userId: string,
+  request: CheckoutRequest & { tier: Exclude<Tier, 'calm'> },
+  context: { subscriber: boolean },
+) => Promise<{ url: string }>;
 
 export function toSubscriptionStatus(row: SubscriptionRow | undefined, now = new Date()): SubscriptionStatus {
   const active = row?.status === 'active' && (!row.currentPeriodEnd || row.currentPeriodEnd > now);
@@ -18,22 +26,45 @@ export function createSubscriptionService({
   subscriptionRepository: SubscriptionRepository;
   onChange: (userId: string) => void;
 }) {
+  let paidCheckout: PaidCheckout | null = null;
   return {
     async getStatus(userId: string) {
       return toSubscriptionStatus(await subscriptionRepository.findByUserId(userId));
     },
-    /** Calm is free: it activates at once without a checkout. Paid tiers arrive with billing. */
-    async startCheckout(userId: string, tier: Tier) {
-      if (tier !== 'calm') {
-        throw new AppError('tier_unavailable', 'Paid plans are coming soon. Choose Calm to start learning for free.');
-      }
+    /**
+     * Calm is free: it activates at once without a checkout. A paid tier opens a checkout with the billing provider;
+     * a tier the user already has, or a change away from a paid plan, is refused and changes nothing.
+     */
+    async startCheckout(userId: string, request: CheckoutRequest) {
+      const { tier } = request;
       const current = toSubscriptionStatus(await subscriptionRepository.findByUserId(userId));
-      if (current.subscribed && current.subscription_tier !== 'calm') {
-        throw new AppError('conflict', 'You already have a higher plan.');
+      const currentTier = current.subscribed ? current.subscription_tier : null;
+      if (tier === 'calm') {
+        if (currentTier && currentTier !== 'calm') throw new AppError('conflict', 'You already have a higher plan.');
+        await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
+        onChange(userId);
+        return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
       }
-      await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
+      if (currentTier === tier) throw new AppError('conflict', `You already have the ${tier} plan.`);
+      if (currentTier && currentTier !== 'calm') {
+        throw new AppError('conflict', 'Changing a paid plan is not available yet; your current plan stays as it is.');
+      }
+      if (!paidCheckout) throw new AppError('tier_unavailable', 'Paid plans are not available on this server.');
+      const { url } = await paidCheckout(userId, { ...request, tier }, { subscriber: currentTier !== null });
+      return { freeAccess: false as const, message: 'Checkout opened.', url };
+    },
+    /** A paid plan confirmed by the billing provider; pushes the change to the user's open tabs. */
+    async activatePaid(
+      userId: string,
+      plan: { tier: Tier; interval: 'month' | 'year'; provider: 'sandbox' | 'stripe'; currentPeriodEnd: Date },
+    ) {
+      const row = await subscriptionRepository.activate(userId, plan);
       onChange(userId);
-      return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
+      return toSubscriptionStatus(row);
+    },
+    /** The billing module plugs its checkout in here; without it, paid tiers answer `tier_unavailable`. */
+    usePaidCheckout(start: PaidCheckout) {
+      paidCheckout = start;
     },
   };
 }

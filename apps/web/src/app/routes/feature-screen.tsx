@@ -1,4 +1,4 @@
-import { Bot, Gauge, type LucideIcon, Radio, Shield, Sparkles, Users, WalletCards } from 'lucide-react';
+import { Bot, Gauge, type LucideIcon, Radio, Shield, Sparkles, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 
 const SCREENS = {
   aiCoach: Bot,
-  flashcards: WalletCards,
   liveHub: Radio,
   admin: Shield,
   adminUsers: Users,

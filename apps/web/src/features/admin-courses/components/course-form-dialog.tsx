@@ -21,6 +21,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSlugCheck } from '../api/check-slug';
 import { useCreateCourse } from '../api/create-course';
 import { useDeleteCover } from '../api/delete-cover';
@@ -28,7 +29,6 @@ import { useUploadLimits } from '../api/get-upload-limits';
 import { useUpdateCourse } from '../api/update-course';
 import { useUploadCover } from '../api/upload-cover';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';
-import { useReturnFocus } from '../hooks/use-return-focus';
 import { FileDrop, UploadProgress } from './file-drop';
 
 const SLUG_CHECK_DELAY_MS = 400;

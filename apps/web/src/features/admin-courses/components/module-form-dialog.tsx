@@ -9,10 +9,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCreateModule } from '../api/create-module';
 import { useUpdateModule } from '../api/update-module';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';
-import { useReturnFocus } from '../hooks/use-return-focus';
 
 const NONE = 'none';
 

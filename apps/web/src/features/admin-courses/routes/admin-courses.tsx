@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -15,7 +16,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { type CourseStatusAction, useChangeCourseStatus } from '../api/change-course-status';
 import { useAdminCourses } from '../api/get-admin-courses';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { CourseFormDialog } from '../components/course-form-dialog';
 import { CourseStatusBadge } from '../components/status-badge';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';

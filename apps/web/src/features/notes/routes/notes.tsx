@@ -1,5 +1,5 @@
 import type { Note } from '@portal/shared/notes';
-import { Download, NotebookPen, Search, SearchX } from 'lucide-react';
+import { Download, NotebookPen, SearchX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,8 +7,8 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { notesExportUrl, useNotes } from '../api/get-notes';
 import { NoteItem } from '../components/note-item';
@@ -76,20 +76,12 @@ export function NotesPage() {
       />
       <search className="mb-6 flex max-w-xl flex-col gap-1.5">
         <Label htmlFor={searchId}>{t('search.label')}</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            value={typed}
-            placeholder={t('search.placeholder')}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id={searchId}
+          value={typed}
+          placeholder={t('search.placeholder')}
+          onChange={(event) => setTyped(event.target.value)}
+        />
       </search>
       <p role="status" className="sr-only">
         {notes.data && searching ? t('search.results', { count: list.length, query }) : ''}

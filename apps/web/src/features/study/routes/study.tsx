@@ -1,6 +1,7 @@
 import { isStudyMode, STUDY_MODES } from '@portal/shared/study';
 import type { Tier } from '@portal/shared/tiers';
 import { Compass, Layers } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -17,7 +18,8 @@ import { PracticeSession } from '../components/practice-session';
 import { MODE_ICONS, StudyModeNav } from '../components/study-mode-nav';
 import { StudyWeek } from '../components/study-week';
 
-export function StudyPage() {
+/** `reviewSession` is the flashcard review the "review" mode runs. */
+export function StudyPage({ reviewSession }: { reviewSession?: ReactNode }) {
   const { t } = useTranslation('study');
   const { mode } = useParams();
   const overview = useStudyOverview();
@@ -79,7 +81,8 @@ export function StudyPage() {
             {otherOpen ? <OpenSessionNotice session={otherOpen} /> : null}
             {mode === 'focus' && !otherOpen ? <FocusTimer session={own} clockOffsetMs={clockOffsetMs} /> : null}
             {mode === 'practice' && !otherOpen ? <PracticeSession session={own} clockOffsetMs={clockOffsetMs} /> : null}
-            {mode === 'review' ? (
+            {mode === 'review' && reviewSession ? reviewSession : null}
+            {mode === 'review' && !reviewSession ? (
               <EmptyState
                 icon={Layers}
                 title={t('review.emptyTitle')}

@@ -1,13 +1,11 @@
-import { TIERS, tierRank } from '@portal/shared/tiers';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/auth';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
-import { PlanCard } from '../components/plan-card';
+import { PlanPicker } from '../components/plan-picker';
 
-/** The user's current plan and the plans above it. */
+/** The user's current plan and, for Calm, the way up to a paid plan. */
 export function SubscriptionOverview() {
   const { t, i18n } = useTranslation('plans');
   const { data: me } = useMe();
@@ -23,29 +21,11 @@ export function SubscriptionOverview() {
       {status.data?.current_period_end ? (
         <p className="mb-6 text-sm text-muted-foreground">
           {t('overview.renews', {
-            date: new Date(status.data.current_period_end).toLocaleDateString(i18n.language),
+            date: new Date(status.data.current_period_end).toLocaleDateString(i18n.language, { dateStyle: 'long' }),
           })}
         </p>
       ) : null}
-      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-        {TIERS.map((tier) => {
-          const isCurrent = tier === current;
-          const above = current ? tierRank(tier) > tierRank(current) : true;
-          return (
-            <PlanCard
-              key={tier}
-              tier={tier}
-              current={isCurrent}
-              badge={isCurrent ? t('overview.yourPlan') : undefined}
-              action={
-                <Button className="w-full" variant={isCurrent ? 'secondary' : 'outline'} disabled>
-                  {isCurrent ? t('overview.yourPlan') : above ? t('comingSoon') : t('overview.included')}
-                </Button>
-              }
-            />
-          );
-        })}
-      </div>
+      <PlanPicker currentTier={current} />
     </div>
   );
 }

@@ -1,67 +1,104 @@
+import type { CheckoutSession } from '@portal/shared/billing';
 import { LEARNER_HOME } from '@portal/shared/routes';
+import type { SubscriptionStatus } from '@portal/shared/tiers';
 import { useQueryClient } from '@tanstack/react-query';
-import { Clock, LogIn, PartyPopper } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { CircleX, Clock, Loader2, LogIn, PartyPopper } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { useCheckoutSession } from '@/features/billing/api/get-checkout-session';
+import { CheckoutNotice } from '@/features/billing/components/checkout-notice';
 import { useMe } from '@/lib/auth';
 import { subscriptionStatusQueryOptions, useSubscriptionStatus } from '../api/get-subscription-status';
 
+/** How often the page asks again while the payment is still being confirmed. */
+const PROCESSING_POLL_MS = 2000;
+
+type Outcome = 'active' | 'processing' | 'failed';
+
+/** Active only when the server's plan is the one this checkout sold; a session still open or unpaid is processing. */
+function outcomeOf(session: CheckoutSession | undefined, failed: boolean, status: SubscriptionStatus | undefined) {
+  if (failed || session?.status === 'canceled' || session?.status === 'expired') return 'failed';
+  if (session && status?.subscribed && status.subscription_tier === session.tier) return 'active';
+  return 'processing';
+}
+
 /** After checkout: says the plan is active only when the server says so for the signed-in user. */
 export function SubscriptionSuccess() {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? '';
   const me = useMe();
-  const status = useSubscriptionStatus({ enabled: Boolean(me.data) });
+  const signedIn = Boolean(me.data);
+  const session = useCheckoutSession(sessionId, { enabled: signedIn && sessionId !== '' });
+  const status = useSubscriptionStatus({ enabled: signedIn });
+  const outcome: Outcome | null = sessionId
+    ? session.isPending
+      ? null
+      : outcomeOf(session.data, session.isError, status.data)
+    : status.data?.subscribed
+      ? 'active'
+      : 'processing';
+
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryOptions().queryKey });
   }, [queryClient]);
+  // While the provider's confirmation is on its way, ask again until the plan or a failure shows.
+  useEffect(() => {
+    if (!signedIn || !sessionId || outcome !== 'processing') return;
+    const timer = setInterval(() => {
+      void session.refetch();
+      void status.refetch();
+    }, PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [signedIn, sessionId, outcome, session.refetch, status.refetch]);
 
-  if (me.isPending || (me.data && status.isPending)) return <Spinner label={t('loading')} />;
-  if (!me.data) {
+  if (me.isPending || (signedIn && (status.isPending || outcome === null))) return <Spinner label={t('loading')} />;
+  if (!signedIn) {
     return (
-      <Outcome icon={LogIn} title={t('success.signedOutTitle')} description={t('success.signedOutDescription')}>
-        <Link to="/login" state={{ from: '/subscription-success' }}>
+      <CheckoutNotice icon={LogIn} title={t('success.signedOutTitle')} description={t('success.signedOutDescription')}>
+        <Link to="/login" state={{ from: `/subscription-success${sessionId ? `?session_id=${sessionId}` : ''}` }}>
           {t('success.signIn')}
         </Link>
-      </Outcome>
+      </CheckoutNotice>
     );
   }
-  if (!status.data?.subscribed) {
+  if (outcome === 'failed') {
     return (
-      <Outcome icon={Clock} title={t('success.pendingTitle')} description={t('success.pendingDescription')}>
-        <Link to="/choose-plan">{t('success.choosePlan')}</Link>
-      </Outcome>
+      <CheckoutNotice icon={CircleX} title={t('success.failedTitle')} description={t('success.failedDescription')}>
+        <Link to={session.data?.cancel_path ?? '/choose-plan'}>{t('success.choosePlan')}</Link>
+      </CheckoutNotice>
     );
   }
+  if (outcome === 'processing') {
+    return sessionId ? (
+      <CheckoutNotice
+        icon={Loader2}
+        spin
+        title={t('success.processingTitle')}
+        description={t('success.processingDescription')}
+      />
+    ) : (
+      <CheckoutNotice icon={Clock} title={t('success.pendingTitle')} description={t('success.pendingDescription')}>
+        <Link to="/choose-plan">{t('success.choosePlan')}</Link>
+      </CheckoutNotice>
+    );
+  }
+  const tier = status.data?.subscription_tier;
+  const renews = status.data?.current_period_end;
   return (
-    <Outcome icon={PartyPopper} title={t('success.title')} description={t('success.description')}>
+    <CheckoutNotice
+      icon={PartyPopper}
+      title={tier ? t('success.planActive', { plan: t(`tiers.${tier}.name`) }) : t('success.title')}
+      description={
+        renews
+          ? t('success.renewsOn', { date: new Date(renews).toLocaleDateString(i18n.language, { dateStyle: 'long' }) })
+          : t('success.description')
+      }
+    >
       <Link to={LEARNER_HOME}>{t('success.continue')}</Link>
-    </Outcome>
-  );
-}
-
-function Outcome({
-  icon: Icon,
-  title,
-  description,
-  children,
-}: {
-  icon: typeof PartyPopper;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-      <Icon className="size-12 text-primary" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-semibold">{title}</h1>
-      <p className="mt-3 text-muted-foreground">{description}</p>
-      <Button asChild className="mt-8">
-        {children}
-      </Button>
-    </section>
+    </CheckoutNotice>
   );
 }

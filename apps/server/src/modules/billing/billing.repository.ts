@@ -1,0 +1,100 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { billingCheckoutSessions, billingEvents, billingInvoices } from './billing.table.ts';
+
+export type CheckoutSessionRow = typeof billingCheckoutSessions.$inferSelect;
+export type NewCheckoutSession = typeof billingCheckoutSessions.$inferInsert;
+export type InvoiceRow = typeof billingInvoices.$inferSelect;
+
+/** The user's session while it is open and no payment went through yet. */
+const openUnpaidSessionOf = (userId: string, sessionId: string) =>
+  and(
+    eq(billingCheckoutSessions.id, sessionId),
+    eq(billingCheckoutSessions.userId, userId),
+    eq(billingCheckoutSessions.status, 'open'),
+    isNull(billingCheckoutSessions.payKey),
+  );
+
+export function createBillingRepository({ db }: { db: Db }) {
+  return {
+    async insertSession(session: NewCheckoutSession) {
+      const [row] = await db.insert(billingCheckoutSessions).values(session).returning();
+      if (!row) throw new Error('Checkout session insert returned no row');
+      return row;
+    },
+    /** The session when it belongs to this user; another user's session is as unknown as a made-up id. */
+    async findSessionOfUser(userId: string, sessionId: string): Promise<CheckoutSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingCheckoutSessions)
+        .where(and(eq(billingCheckoutSessions.id, sessionId), eq(billingCheckoutSessions.userId, userId)));
+      return row;
+    },
+    /** For provider events, which carry the session id but no signed-in user. */
+    async findSession(sessionId: string): Promise<CheckoutSessionRow | undefined> {
+      const [row] = await db.select().from(billingCheckoutSessions).where(eq(billingCheckoutSessions.id, sessionId));
+      return row;
+    },
+    /** Claims an open, unpaid session for one payment: only the first of concurrent attempts gets the row back. */
+    async claimForPayment(userId: string, sessionId: string, payKey: string, now: Date) {
+      const [row] = await db
+        .update(billingCheckoutSessions)
+        .set({ payKey, paidAt: now, updatedAt: now })
+        .where(openUnpaidSessionOf(userId, sessionId))
+        .returning();
+      return row;
+    },
+    /** Moves an open session on; a session that already left `open` keeps its state. */
+    async closeOpenSession(sessionId: string, status: 'completed' | 'canceled' | 'expired', now: Date) {
+      const [row] = await db
+        .update(billingCheckoutSessions)
+        .set({ status, updatedAt: now })
+        .where(and(eq(billingCheckoutSessions.id, sessionId), eq(billingCheckoutSessions.status, 'open')))
+        .returning();
+      return row;
+    },
+    /** Cancel is refused once a payment went through. */
+    async cancelUnpaidSession(userId: string, sessionId: string, now: Date) {
+      const [row] = await db
+        .update(billingCheckoutSessions)
+        .set({ status: 'canceled', updatedAt: now })
+        .where(openUnpaidSessionOf(userId, sessionId))
+        .returning();
+      return row;
+    },
+    /** Records a provider event id; false when it was recorded before (a replay). */
+    async recordEvent(event: { id: string; provider: 'sandbox' | 'stripe'; type: string; sessionId: string | null }) {
+      const rows = await db
+        .insert(billingEvents)
+        .values(event)
+        .onConflictDoNothing({ target: billingEvents.id })
+        .returning({ id: billingEvents.id });
+      return rows.length > 0;
+    },
+    /** Lets a provider's retry of an event whose handling failed be handled again. */
+    async forgetEvent(eventId: string) {
+      await db.delete(billingEvents).where(eq(billingEvents.id, eventId));
+    },
+    /** Inserts the session's invoice once; undefined when the session was invoiced before. */
+    async insertInvoice(invoice: typeof billingInvoices.$inferInsert): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .insert(billingInvoices)
+        .values(invoice)
+        .onConflictDoNothing({ target: billingInvoices.sessionId })
+        .returning();
+      return row;
+    },
+    async invoiceOfSession(sessionId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db.select().from(billingInvoices).where(eq(billingInvoices.sessionId, sessionId));
+      return row;
+    },
+    async invoicesOf(userId: string): Promise<InvoiceRow[]> {
+      return db.select().from(billingInvoices).where(eq(billingInvoices.userId, userId));
+    },
+    async emailOf(userId: string): Promise<string | null> {
+      const user = await db.query.users.findFirst({ where: (users, { eq: equals }) => equals(users.id, userId) });
+      return user?.email ?? null;
+    },
+  };
+}
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

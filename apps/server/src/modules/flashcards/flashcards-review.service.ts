@@ -1,0 +1,220 @@
+import {
+  DEFAULT_FLASHCARD_SETTINGS,
+  type FlashcardSettings,
+  type RateBody,
+  type RateResult,
+  REVIEW_BATCH,
+  type ReviewQueue,
+  renderCloze,
+} from '@portal/shared/flashcards';
+import { shiftLocalDate, startOfLocalDate, todayIn } from '@portal/shared/time-zone';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import { presentCard } from './flashcards.presenter.ts';
+import type { CardRow, FlashcardsRepository, QueueWindow, Tx } from './flashcards.repository.ts';
+import {
+  GRADE_RATING,
+  type MemoryState,
+  memoryFromJson,
+  memoryToJson,
+  previewIntervals,
+  RATING_GRADE,
+  rateCard,
+  stateName,
+} from './flashcards.scheduler.ts';
+
+/** Learning cards due this soon are shown once nothing else is left, as Anki's learn-ahead does. */
+const LEARN_AHEAD_MS = 20 * 60 * 1000;
+
+export const cardNotFound = () => new AppError('not_found', 'Card not found.');
+
+export const memoryOf = (card: CardRow): MemoryState => ({
+  state: card.state,
+  due: card.due,
+  stability: card.stability,
+  difficulty: card.difficulty,
+  elapsedDays: card.elapsedDays,
+  scheduledDays: card.scheduledDays,
+  learningSteps: card.learningSteps,
+  reps: card.reps,
+  lapses: card.lapses,
+  lastReview: card.lastReview,
+});
+
+/** The two sides of a card: a cloze card hides its deletion, and shows the note's back text under the answer. */
+export function cardSides(card: { ordinal: number }, note: { front: string; back: string }) {
+  if (card.ordinal === 0) return { prompt: note.front, answer: note.back };
+  const { prompt, answer } = renderCloze(note.front, card.ordinal);
+  return { prompt, answer: note.back.trim() ? `${answer}\n\n---\n\n${note.back}` : answer };
+}
+
+export function createFlashcardsReviewService({
+  repository,
+  domainEvents,
+  timeZoneOf,
+  now = () => new Date(),
+}: {
+  repository: FlashcardsRepository;
+  domainEvents: DomainEvents;
+  timeZoneOf: (userId: string) => Promise<string>;
+  now?: () => Date;
+}) {
+  const settingsOf = async (userId: string): Promise<FlashcardSettings> => {
+    const row = await repository.findSettings(userId);
+    return row
+      ? { desired_retention: row.desiredRetention, new_per_day: row.newPerDay, reviews_per_day: row.reviewsPerDay }
+      : { ...DEFAULT_FLASHCARD_SETTINGS };
+  };
+
+  /** The learner's local day (in their profile's time zone) and what today's limits still let in. */
+  const today = async (userId: string, deckId?: string) => {
+    const [timeZone, settings] = await Promise.all([timeZoneOf(userId), settingsOf(userId)]);
+    const at = now();
+    const day = todayIn(timeZone, at);
+    const startOfToday = startOfLocalDate(day, timeZone);
+    const endOfToday = startOfLocalDate(shiftLocalDate(day, 1), timeZone);
+    const endOfTomorrow = startOfLocalDate(shiftLocalDate(day, 2), timeZone);
+    const rated = await repository.ratedSince(userId, startOfToday);
+    const window: QueueWindow = {
+      userId,
+      now: at,
+      learnAheadUntil: new Date(at.getTime() + LEARN_AHEAD_MS),
+      endOfToday,
+      ...(deckId ? { deckId } : {}),
+    };
+    return {
+      at,
+      day,
+      window,
+      settings,
+      startOfToday,
+      endOfToday,
+      endOfTomorrow,
+      newLimit: Math.max(0, settings.new_per_day - rated.fresh),
+      reviewLimit: Math.max(0, settings.reviews_per_day - rated.review),
+    };
+  };
+
+  const undoable = async (executor: Db | Tx, userId: string, startOfToday: Date) => {
+    const log = await repository.latestLog(executor, userId);
+    return log && log.reviewedAt >= startOfToday ? log : undefined;
+  };
+
+  return {
+    settingsOf,
+    today,
+
+    async saveSettings(userId: string, settings: FlashcardSettings): Promise<FlashcardSettings> {
+      await repository.saveSettings(userId, {
+        desiredRetention: settings.desired_retention,
+        newPerDay: settings.new_per_day,
+        reviewsPerDay: settings.reviews_per_day,
+      });
+      return settingsOf(userId);
+    },
+
+    /** The next cards to study, each with when it would come back after each rating, and what is left today. */
+    async queue(userId: string, deckId?: string): Promise<ReviewQueue> {
+      const day = await today(userId, deckId);
+      const [rows, counts, dueTomorrow, lastLog] = await Promise.all([
+        repository.queue(day.window, {
+          newLimit: Math.min(day.newLimit, REVIEW_BATCH),
+          reviewLimit: Math.min(day.reviewLimit, REVIEW_BATCH),
+          batch: REVIEW_BATCH,
+        }),
+        repository.queueCounts(day.window),
+        repository.countDueBetween(userId, day.endOfToday, day.endOfTomorrow, deckId),
+        undoable(repository.db, userId, day.startOfToday),
+      ]);
+      const desiredRetention = day.settings.desired_retention;
+      return {
+        cards: rows.slice(0, REVIEW_BATCH).map((row) => ({
+          id: row.card.id,
+          deck_id: row.card.deckId,
+          deck_name: row.deckName,
+          state: stateName(row.card.state),
+          ...cardSides(row.card, row),
+          tags: row.tags,
+          intervals: previewIntervals(memoryOf(row.card), { desiredRetention, now: day.at }),
+        })),
+        counts: {
+          new: Math.min(counts.fresh, day.newLimit),
+          learning: counts.learning,
+          review: Math.min(counts.review, day.reviewLimit),
+        },
+        due_tomorrow: dueTomorrow,
+        can_undo: Boolean(lastLog),
+      };
+    },
+
+    /**
+     * Rates a card on the server's clock and schedule. The same idempotency key answers the first rating again,
+     * so a double click or a retry rates once; each rating logs the card's state before it and earns
+     * flashcard_review XP once per card per local day.
+     */
+    async rate(userId: string, cardId: string, body: RateBody): Promise<RateResult> {
+      const day = await today(userId);
+      const result = await repository.transaction(async (tx) => {
+        const card = await repository.lockCard(tx, userId, cardId);
+        if (!card) throw cardNotFound();
+        const earlier = await repository.findLogByKey(tx, userId, body.idempotency_key);
+        if (earlier) {
+          if (earlier.cardId !== cardId) throw new AppError('conflict', 'This rating key was used for another card.');
+          return { card: presentCard(card), rating: GRADE_RATING[earlier.rating] ?? body.rating };
+        }
+        if (card.suspended) throw new AppError('conflict', 'A suspended card is not reviewed.');
+        const before = memoryOf(card);
+        const { next, log } = rateCard(before, body.rating, {
+          desiredRetention: day.settings.desired_retention,
+          now: day.at,
+        });
+        await repository.insertLog(tx, {
+          userId,
+          cardId,
+          rating: RATING_GRADE[body.rating],
+          state: before.state,
+          due: before.due,
+          stability: log.stability,
+          difficulty: log.difficulty,
+          elapsedDays: log.elapsed_days,
+          lastElapsedDays: log.last_elapsed_days,
+          scheduledDays: log.scheduled_days,
+          learningSteps: log.learning_steps,
+          reviewedAt: day.at,
+          durationMs: body.duration_ms ?? null,
+          idempotencyKey: body.idempotency_key,
+          cardBefore: memoryToJson(before),
+        });
+        const updated = await repository.updateCard(tx, userId, cardId, { ...next, buriedUntil: null });
+        if (!updated) throw cardNotFound();
+        await domainEvents.record(tx, {
+          type: 'flashcard.reviewed',
+          userId,
+          // One award per card per local day: the subject is the card on that day.
+          subjectId: `${cardId}:${day.day}`,
+          payload: { cardId, day: day.day, rating: body.rating },
+        });
+        return { card: presentCard(updated), rating: body.rating };
+      });
+      void domainEvents.flush();
+      return result;
+    },
+
+    /** Puts the card of today's last rating back as it was before that rating and forgets the rating. */
+    async undo(userId: string) {
+      const day = await today(userId);
+      return repository.transaction(async (tx) => {
+        const log = await undoable(tx, userId, day.startOfToday);
+        if (!log) throw new AppError('not_found', 'There is no rating to undo today.');
+        const card = await repository.lockCard(tx, userId, log.cardId);
+        if (!card) throw cardNotFound();
+        await repository.deleteLog(tx, log.id);
+        const restored = await repository.updateCard(tx, userId, log.cardId, memoryFromJson(log.cardBefore));
+        if (!restored) throw cardNotFound();
+        return { card: presentCard(restored) };
+      });
+    },
+  };
+}
+export type FlashcardsReviewService = ReturnType<typeof createFlashcardsReviewService>;

@@ -1,0 +1,31 @@
+import type { Deck, FlashcardCard, FlashcardNote } from '@portal/shared/flashcards';
+import type { CardRow, DeckRow, NoteWithCards } from './flashcards.repository.ts';
+import { stateName } from './flashcards.scheduler.ts';
+
+export const presentCard = (card: CardRow): FlashcardCard => ({
+  id: card.id,
+  note_id: card.noteId,
+  ordinal: card.ordinal,
+  state: stateName(card.state),
+  due: card.due.toISOString(),
+  suspended: card.suspended,
+  buried_until: card.buriedUntil?.toISOString() ?? null,
+  reps: card.reps,
+  lapses: card.lapses,
+});
+
+export const presentNote = (note: NoteWithCards): FlashcardNote => ({
+  id: note.id,
+  deck_id: note.deckId,
+  front: note.front,
+  back: note.back,
+  tags: note.tags,
+  cards: note.cards.map(presentCard),
+  created_at: note.createdAt.toISOString(),
+  updated_at: note.updatedAt.toISOString(),
+});
+
+export const presentDeck = (
+  deck: DeckRow,
+  counts: { card_count: number; due_count: number; new_count: number } = { card_count: 0, due_count: 0, new_count: 0 },
+): Deck => ({ id: deck.id, name: deck.name, ...counts, created_at: deck.createdAt.toISOString() });

@@ -1,0 +1,141 @@
+import {
+  type CardChange,
+  type CreateNoteInput,
+  clozeNumbers,
+  type Deck,
+  type NoteListQuery,
+  type UpdateNoteBody,
+} from '@portal/shared/flashcards';
+import { AppError } from '../../errors.ts';
+import { presentCard, presentDeck, presentNote } from './flashcards.presenter.ts';
+import type { FlashcardsRepository } from './flashcards.repository.ts';
+import { cardNotFound, type FlashcardsReviewService } from './flashcards-review.service.ts';
+
+const deckNotFound = () => new AppError('not_found', 'Deck not found.');
+const noteNotFound = () => new AppError('not_found', 'Card not found.');
+
+/** A note makes one card per cloze number on its front, or one front/back card (ordinal 0) when it has none. */
+export const cardOrdinals = (front: string): number[] => {
+  const numbers = clozeNumbers(front);
+  return numbers.length ? numbers : [0];
+};
+
+export function createFlashcardsService({
+  repository,
+  reviewService,
+}: {
+  repository: FlashcardsRepository;
+  reviewService: FlashcardsReviewService;
+}) {
+  const requireDeck = async (userId: string, deckId: string) => {
+    const deck = await repository.findDeck(userId, deckId);
+    if (!deck) throw deckNotFound();
+    return deck;
+  };
+  const requireNote = async (userId: string, noteId: string) => {
+    const note = await repository.findNote(userId, noteId);
+    if (!note) throw noteNotFound();
+    return note;
+  };
+
+  /** The learner's decks with what is due now and the new cards today's limit lets in. */
+  const listDecks = async (userId: string): Promise<Deck[]> => {
+    const [decks, day] = await Promise.all([repository.listDecks(userId), reviewService.today(userId)]);
+    const counts = new Map((await repository.deckCounts(day.window)).map((row) => [row.deckId, row]));
+    return decks.map((deck) => {
+      const count = counts.get(deck.id);
+      return presentDeck(deck, {
+        card_count: count?.total ?? 0,
+        due_count: (count?.learning ?? 0) + Math.min(count?.review ?? 0, day.reviewLimit),
+        new_count: Math.min(count?.fresh ?? 0, day.newLimit),
+      });
+    });
+  };
+
+  return {
+    listDecks,
+
+    async createDeck(userId: string, name: string): Promise<Deck> {
+      return presentDeck(await repository.insertDeck(userId, name));
+    },
+
+    async renameDeck(userId: string, deckId: string, name: string): Promise<Deck> {
+      const deck = await repository.renameDeck(userId, deckId, name);
+      if (!deck) throw deckNotFound();
+      return (await listDecks(userId)).find((listed) => listed.id === deck.id) ?? presentDeck(deck);
+    },
+
+    async deleteDeck(userId: string, deckId: string): Promise<void> {
+      if (!(await repository.deleteDeck(userId, deckId))) throw deckNotFound();
+    },
+
+    async listNotes(userId: string, query: NoteListQuery) {
+      if (query.deck_id) await requireDeck(userId, query.deck_id);
+      const result = await repository.listNotes(userId, { deckId: query.deck_id, q: query.q, tag: query.tag });
+      return { notes: result.notes.map(presentNote), truncated: result.truncated };
+    },
+
+    async createNote(userId: string, input: CreateNoteInput) {
+      await requireDeck(userId, input.deck_id);
+      const created = await repository.transaction(async (tx) => {
+        const note = await repository.insertNote(tx, {
+          userId,
+          deckId: input.deck_id,
+          front: input.front,
+          back: input.back,
+          tags: input.tags,
+        });
+        await repository.syncCards(tx, note, cardOrdinals(input.front), new Date());
+        return note;
+      });
+      return presentNote(await requireNote(userId, created.id));
+    },
+
+    /**
+     * Saves the note and regenerates its cards: a cloze number still on the front keeps its card and review
+     * history; a new number gets a new card; a number that is gone takes its card with it.
+     */
+    async updateNote(userId: string, noteId: string, changes: UpdateNoteBody) {
+      const note = await requireNote(userId, noteId);
+      if (changes.deck_id) await requireDeck(userId, changes.deck_id);
+      const front = changes.front ?? note.front;
+      const back = changes.back ?? note.back;
+      if (clozeNumbers(front).length === 0 && back.trim().length === 0) {
+        throw new AppError(
+          'validation_failed',
+          'A card needs a back, or a cloze deletion such as {{c1::answer}} on its front.',
+        );
+      }
+      await repository.transaction(async (tx) => {
+        await repository.updateNote(tx, userId, noteId, {
+          ...(changes.deck_id ? { deckId: changes.deck_id } : {}),
+          ...(changes.front !== undefined ? { front: changes.front } : {}),
+          ...(changes.back !== undefined ? { back: changes.back } : {}),
+          ...(changes.tags ? { tags: changes.tags } : {}),
+        });
+        const deckId = changes.deck_id ?? note.deckId;
+        await repository.syncCards(tx, { id: noteId, userId, deckId }, cardOrdinals(front), new Date());
+      });
+      return presentNote(await requireNote(userId, noteId));
+    },
+
+    async deleteNote(userId: string, noteId: string): Promise<void> {
+      if (!(await repository.deleteNote(userId, noteId))) throw noteNotFound();
+    },
+
+    /** Suspends or unsuspends a card, or buries it until the start of the learner's next local day. */
+    async changeCard(userId: string, cardId: string, change: CardChange) {
+      const card = await repository.findCard(userId, cardId);
+      if (!card) throw cardNotFound();
+      const buriedUntil =
+        change.buried === undefined ? undefined : change.buried ? (await reviewService.today(userId)).endOfToday : null;
+      const updated = await repository.updateCard(repository.db, userId, cardId, {
+        ...(change.suspended !== undefined ? { suspended: change.suspended } : {}),
+        ...(buriedUntil !== undefined ? { buriedUntil } : {}),
+      });
+      if (!updated) throw cardNotFound();
+      return presentCard(updated);
+    },
+  };
+}
+export type FlashcardsService = ReturnType<typeof createFlashcardsService>;

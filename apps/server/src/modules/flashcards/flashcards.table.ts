@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.table.ts';
+
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const flashcardDecks = pgTable(
+  'flashcard_decks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('flashcard_decks_user_idx').on(table.userId)],
+);
+
+/** What the learner writes; its cards are generated from it (one, or one per cloze number). */
+export const flashcardNotes = pgTable(
+  'flashcard_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => flashcardDecks.id, { onDelete: 'cascade' }),
+    front: text('front').notNull(),
+    back: text('back').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('flashcard_notes_user_deck_idx').on(table.userId, table.deckId),
+    index('flashcard_notes_tags_idx').using('gin', table.tags),
+  ],
+);
+
+/** One schedulable card with its FSRS memory state; `ordinal` is the cloze number, 0 for a front/back card. */
+export const flashcardCards = pgTable(
+  'flashcard_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => flashcardDecks.id, { onDelete: 'cascade' }),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => flashcardNotes.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    suspended: boolean('suspended').notNull().default(false),
+    buriedUntil: timestamp('buried_until', { withTimezone: true }),
+    /** 0 new, 1 learning, 2 review, 3 relearning (ts-fsrs' State). */
+    state: integer('state').notNull().default(0),
+    due: timestamp('due', { withTimezone: true }).notNull().defaultNow(),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('flashcard_cards_note_ordinal_idx').on(table.noteId, table.ordinal),
+    index('flashcard_cards_user_due_idx').on(table.userId, table.state, table.due),
+    index('flashcard_cards_deck_idx').on(table.deckId),
+    check('flashcard_cards_state_check', sql`${table.state} between 0 and 3`),
+  ],
+);
+
+/** Every rating; `cardBefore` is the card's state before it, so the last rating can be undone exactly. */
+export const flashcardReviewLogs = pgTable(
+  'flashcard_review_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => flashcardCards.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    /** The card's state before this rating. */
+    state: integer('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    lastElapsedDays: integer('last_elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    cardBefore: jsonb('card_before').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('flashcard_review_logs_key_idx').on(table.userId, table.idempotencyKey),
+    index('flashcard_review_logs_user_time_idx').on(table.userId, table.reviewedAt),
+    index('flashcard_review_logs_card_idx').on(table.cardId, table.reviewedAt),
+    check('flashcard_review_logs_rating_check', sql`${table.rating} between 1 and 4`),
+  ],
+);
+
+export const flashcardSettings = pgTable(
+  'flashcard_settings',
+  {
+    userId: userId().primaryKey(),
+    desiredRetention: doublePrecision('desired_retention').notNull(),
+    newPerDay: integer('new_per_day').notNull(),
+    reviewsPerDay: integer('reviews_per_day').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('flashcard_settings_retention_check', sql`${table.desiredRetention} between 0.7 and 0.97`)],
+);
