@@ -1,10 +1,9 @@
 import { isStudyMode, STUDY_MODES } from '@portal/shared/study';
 import type { Tier } from '@portal/shared/tiers';
-import { Compass, Layers } from 'lucide-react';
+import { Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { PlanUpgrade } from '@/components/plan-upgrade';
 import { Alert } from '@/components/ui/alert';
@@ -19,7 +18,7 @@ import { MODE_ICONS, StudyModeNav } from '../components/study-mode-nav';
 import { StudyWeek } from '../components/study-week';
 
 /** `reviewSession` is the flashcard review the "review" mode runs. */
-export function StudyPage({ reviewSession }: { reviewSession?: ReactNode }) {
+export function StudyPage({ reviewSession }: { reviewSession: ReactNode }) {
   const { t } = useTranslation('study');
   const { mode } = useParams();
   const overview = useStudyOverview();
@@ -81,19 +80,7 @@ export function StudyPage({ reviewSession }: { reviewSession?: ReactNode }) {
             {otherOpen ? <OpenSessionNotice session={otherOpen} /> : null}
             {mode === 'focus' && !otherOpen ? <FocusTimer session={own} clockOffsetMs={clockOffsetMs} /> : null}
             {mode === 'practice' && !otherOpen ? <PracticeSession session={own} clockOffsetMs={clockOffsetMs} /> : null}
-            {mode === 'review' && reviewSession ? reviewSession : null}
-            {mode === 'review' && !reviewSession ? (
-              <EmptyState
-                icon={Layers}
-                title={t('review.emptyTitle')}
-                description={t('review.emptyDescription')}
-                action={
-                  <Button asChild>
-                    <Link to="/dashboard/learner/flashcards">{t('review.action')}</Link>
-                  </Button>
-                }
-              />
-            ) : null}
+            {mode === 'review' ? reviewSession : null}
           </div>
           <StudyWeek overview={overview.data} />
         </div>
