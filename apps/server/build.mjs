@@ -5,6 +5,9 @@
  */
 import { build } from 'esbuild';
 
+// The SCORM wrapper page's script runs in the browser, on the content origin: one self-contained bundle.
+const wrapperEntry = '../web/src/features/scorm/content-frame/wrapper-main.ts';
+
 await build({
   entryPoints: {
     main: 'src/main.ts',
@@ -33,4 +36,16 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
+});
+
+await build({
+  entryPoints: [wrapperEntry],
+  outfile: 'dist/scorm-wrapper.js',
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome100', 'firefox100', 'safari15'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
 });

@@ -76,3 +76,17 @@ export async function scoFrame(page: Page, heading?: string): Promise<Frame> {
   }
   throw new Error(heading ? `the SCO "${heading}" was never delivered` : 'the SCO frame never loaded');
 }
+
+/** Enrols the demo learner in a package as the signed-in staff member of `page`; answers the enrolment's id. */
+export async function enrolDemoLearner(page: Page, packageId: string): Promise<string> {
+  const found = (await (await page.request.get('/api/scorm/learners?search=learner@example.com')).json()) as {
+    learners: Array<{ id: string; email: string }>;
+  };
+  const learnerId = found.learners.find((person) => person.email === 'learner@example.com')?.id;
+  const enrolled = await page.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
+    data: { learner_ids: [learnerId] },
+  });
+  expect(enrolled.ok()).toBe(true);
+  const enrollment = ((await enrolled.json()) as { enrollments: Array<{ id: string }> }).enrollments[0];
+  return enrollment?.id ?? '';
+}

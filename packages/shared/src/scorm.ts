@@ -12,6 +12,9 @@ export const SCORM_MAX_PACKAGE_BYTES = 500 * 1024 ** 2;
 /** Progress steps of an upload queue item (spec section 9). */
 export const SCORM_UPLOAD_PROGRESS = { uploading: 10, stored: 50, parsing: 70, done: 100 } as const;
 
+/** `adl.data.n.store` limit of SCORM 2004 4th edition (SPM 64000 characters). */
+export const SCORM_SHARED_DATA_MAX_CHARS = 64000;
+
 /** `cmi.suspend_data` limits of the standards: SCORM 1.2 CMIString4096, SCORM 2004 SPM 64000. */
 export const SCORM_SUSPEND_DATA_LIMITS = { '1.2': 4096, '2004': 64000 } as const;
 
@@ -33,6 +36,8 @@ export const scormScoSettingsSchema = z.object({
   data_from_lms: z.string().nullable(),
   max_time_allowed: z.string().nullable(),
   prerequisites: z.string().nullable(),
+  /** `adlcp:data/adlcp:map` (SCORM 2004 4th edition): the shared data stores the SCO reads and writes. */
+  shared_data: z.array(z.object({ target_id: z.string(), read: z.boolean(), write: z.boolean() })).optional(),
 });
 export type ScormScoSettings = z.infer<typeof scormScoSettingsSchema>;
 
@@ -186,23 +191,27 @@ export const scormInteractionStatSchema = z.object({
   other: z.number().int(),
 });
 
-/** A learner's attempts at a package: how many, the best score and how the latest one went. */
+/** How one attempt went. */
+export const scormAttemptResultSchema = z.object({
+  number: z.number().int(),
+  completion_status: z.string(),
+  success_status: z.string(),
+  /** Scaled score (0-100), null without one. */
+  score: z.number().nullable(),
+  at: z.string(),
+});
+export type ScormAttemptResult = z.infer<typeof scormAttemptResultSchema>;
+
+/** A learner's attempts at a package: how many, the best score and how the best and the latest one went. */
 export const scormAttemptsSummarySchema = z.object({
   /** Attempts started, counted on the SCO attempted most often. */
   count: z.number().int(),
   /** Best scaled score of any attempt (0-100), null without scores. */
   best_score: z.number().nullable(),
+  /** The best attempt that reported a result: passed first, then the highest score, then completed. */
+  best: scormAttemptResultSchema.nullable(),
   /** The attempt that reported a status or score last, null before any did. */
-  latest: z
-    .object({
-      number: z.number().int(),
-      completion_status: z.string(),
-      success_status: z.string(),
-      /** Scaled score (0-100), null without one. */
-      score: z.number().nullable(),
-      at: z.string(),
-    })
-    .nullable(),
+  latest: scormAttemptResultSchema.nullable(),
 });
 export type ScormAttemptsSummary = z.infer<typeof scormAttemptsSummarySchema>;
 
@@ -277,6 +286,15 @@ export const scormAttemptStartSchema = z.object({
   learner: z.object({ id: z.string(), name: z.string() }),
   /** The number of the attempt's last stored commit: the runtime numbers its commits from the next one. */
   commit_sequence: z.number().int(),
+  /** Launch only: where the wrapper page stores this attempt's commits, on the content origin. */
+  commit_url: z.string().optional(),
+  /**
+   * `adl.data`: the shared data stores the SCO maps, with what the learner's earlier SCOs and attempts stored
+   * (`store` is "" for one never written) and what the SCO may do with them.
+   */
+  adl_data: z
+    .array(z.object({ id: z.string(), store: z.string(), readable: z.boolean(), writable: z.boolean() }))
+    .optional(),
 });
 export type ScormAttemptStart = z.infer<typeof scormAttemptStartSchema>;
 
@@ -292,7 +310,20 @@ export const scormCommitBodySchema = z
     sequence: z.number().int().min(1).max(2_147_483_647),
     cmi: z.record(z.string(), z.unknown()),
     adl: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * `adl.data` stores as the SCO left them. Only stores the SCO maps as writable are kept; others are ignored, as
+     * the runtime already refused setting them (error 404, read only).
+     */
+    adl_data: z
+      .array(z.object({ id: z.string().min(1).max(4000), store: z.string().max(SCORM_SHARED_DATA_MAX_CHARS) }))
+      .max(1000)
+      .optional(),
     terminate: z.boolean().optional(),
+    /**
+     * Top-level cmi elements left out of this commit because the stored copy already holds them as they are (a
+     * commit sent as the page closes must stay small); the server takes them from what it stored.
+     */
+    unchanged: z.array(z.string().max(64)).max(64).optional(),
   })
   .passthrough();
 export type ScormCommitBody = z.infer<typeof scormCommitBodySchema>;

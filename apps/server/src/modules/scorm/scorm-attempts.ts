@@ -1,4 +1,4 @@
-import type { ScormAttemptsSummary, ScormTreeItem } from '@portal/shared/scorm';
+import type { ScormAttemptResult, ScormAttemptsSummary, ScormTreeItem } from '@portal/shared/scorm';
 import type { ScormAttemptRow, ScormPackageRow, ScormScoRow } from './scorm.repository.ts';
 import type { RuntimeFamily } from './scorm-runtime.ts';
 
@@ -24,17 +24,37 @@ export function summarizeAttempts(attempts: SummarizedAttempt[]): ScormAttemptsS
     (last, attempt) => (!last || attempt.updatedAt > last.updatedAt ? attempt : last),
     null,
   );
+  const best = reported.reduce<SummarizedAttempt | null>(
+    (top, attempt) => (!top || betterResult(attempt, top) ? attempt : top),
+    null,
+  );
   return {
     count: attempts.reduce((most, attempt) => Math.max(most, attempt.number), 0),
     best_score: scores.length > 0 ? percent(Math.max(...scores)) : null,
-    latest: latest && {
-      number: latest.number,
-      completion_status: latest.completionStatus,
-      success_status: latest.successStatus,
-      score: percent(latest.scoreScaled),
-      at: latest.updatedAt.toISOString(),
-    },
+    best: best && resultOf(best),
+    latest: latest && resultOf(latest),
   };
+}
+
+const resultOf = (attempt: SummarizedAttempt): ScormAttemptResult => ({
+  number: attempt.number,
+  completion_status: attempt.completionStatus,
+  success_status: attempt.successStatus,
+  score: percent(attempt.scoreScaled),
+  at: attempt.updatedAt.toISOString(),
+});
+
+/** Whether `a` went better than `b`: passed beats not passed, then the higher score, then completed, then newer. */
+function betterResult(a: SummarizedAttempt, b: SummarizedAttempt): boolean {
+  const rank = (attempt: SummarizedAttempt) => [
+    attempt.successStatus === 'passed' ? 1 : 0,
+    attempt.scoreScaled ?? Number.NEGATIVE_INFINITY,
+    attempt.completionStatus === 'completed' ? 1 : 0,
+    attempt.updatedAt.getTime(),
+  ];
+  const [left, right] = [rank(a), rank(b)];
+  const differing = left.findIndex((value, index) => value !== right[index]);
+  return differing >= 0 && (left[differing] ?? 0) > (right[differing] ?? 0);
 }
 
 /**

@@ -29,3 +29,20 @@ export const staleCommitAnswer = (family: '1.2' | '2004'): ScormCommitResult => 
   stale: true,
   message: 'A newer commit of this attempt is already stored; this one was ignored.',
 });
+
+/**
+ * A commit's cmi with the top-level elements it left out as unchanged taken from the stored copy (a commit sent as
+ * the page closes holds only what changed). Without a stored copy there is nothing to take.
+ */
+export function withStoredParts(
+  cmi: Record<string, unknown>,
+  stored: Record<string, unknown> | null,
+  unchanged: readonly string[] = [],
+): Record<string, unknown> {
+  if (!stored || unchanged.length === 0) return cmi;
+  const merged = { ...cmi };
+  for (const key of unchanged) {
+    if (!Object.hasOwn(merged, key) && Object.hasOwn(stored, key)) merged[key] = stored[key];
+  }
+  return merged;
+}

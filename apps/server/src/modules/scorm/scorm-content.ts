@@ -1,45 +1,15 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { scormCommitBodySchema } from '@portal/shared/scorm';
 import Fastify, { type FastifyReply } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import type { ScormService } from './scorm.service.ts';
-
-/** The wrapper page's own script: defines the SCORM APIs through the app frame and then loads the SCO. */
-const WRAPPER_SCRIPT = `(function () {
-  var script = document.currentScript;
-  var appOrigin = script.getAttribute('data-app-origin');
-  var launch = script.getAttribute('data-launch');
-  var exported = window.CrossFrameAPI;
-  var CrossFrameAPI = (exported && (exported.CrossFrameAPI || exported.default)) || exported;
-  var api = new CrossFrameAPI(appOrigin, window.parent);
-  window.API = api;
-  window.API_1484_11 = api;
-  var frame = document.getElementById('sco');
-  function start() { frame.src = launch; }
-  // Content often reads its saved state right after Initialize; warm the cache so it finds it there.
-  api._post('getFlattenedCMI', []).then(function (all) {
-    Object.keys(all || {}).forEach(function (key) {
-      var value = all[key];
-      if (value === null || typeof value !== 'object') api._cache.set(key, String(value));
-    });
-  }).catch(function () {}).then(start);
-})();
-`;
+import { COMMIT_TOKEN_PATTERN, type CommitChannel } from './scorm-commit-channel.ts';
+import { loadWrapperBundle } from './scorm-wrapper-bundle.ts';
 
 const WRAPPER_STYLE = `html, body { margin: 0; height: 100%; background: #fff; }
 iframe { display: block; border: 0; width: 100%; height: 100%; }
 `;
-
-const CROSS_FRAME_API_SCRIPT = readFileSync(
-  path.join(
-    path.dirname(fileURLToPath(import.meta.resolve('scorm-again/cross-frame-api'))),
-    '..',
-    'cross-frame-api.min.js',
-  ),
-  'utf8',
-);
 
 const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,6 +73,7 @@ const wrapperPolicy = (appOrigin: string) =>
     "script-src 'self'",
     "style-src 'self'",
     "frame-src 'self'",
+    "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${appOrigin}`,
@@ -134,11 +105,13 @@ function isPackageRelative(launch: string): boolean {
  */
 export async function buildScormContentServer({
   scormService,
+  commitChannel,
   blobStore,
   appOrigin,
   logger = false,
 }: {
   scormService: ScormService;
+  commitChannel: CommitChannel;
   blobStore: BlobStore;
   appOrigin: string;
   logger?: boolean | { level: string };
@@ -150,15 +123,19 @@ export async function buildScormContentServer({
   const notFound = (reply: FastifyReply) =>
     common(reply).status(404).type('text/plain; charset=utf-8').send('Not found');
 
-  app.get('/scorm/assets/cross-frame-api.js', async (_request, reply) =>
+  app.get('/scorm/assets/wrapper.js', async (request, reply) => {
+    const bundle = await loadWrapperBundle();
     common(reply)
       .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(CROSS_FRAME_API_SCRIPT),
-  );
-  app.get('/scorm/assets/wrapper.js', async (_request, reply) =>
-    common(reply).type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(WRAPPER_SCRIPT),
-  );
+      .header('cache-control', 'no-cache')
+      .header('etag', bundle.etag)
+      .header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === bundle.etag) return reply.status(304).send();
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      return reply.header('content-encoding', 'gzip').send(bundle.gzip);
+    }
+    return reply.send(bundle.text);
+  });
   app.get('/scorm/assets/wrapper.css', async (_request, reply) =>
     common(reply).type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(WRAPPER_STYLE),
   );
@@ -180,7 +157,6 @@ export async function buildScormContentServer({
 </head>
 <body>
 <iframe id="sco" title="${escapeAttribute(title)}" allow="fullscreen; autoplay"></iframe>
-<script src="/scorm/assets/cross-frame-api.js"></script>
 <script src="/scorm/assets/wrapper.js" data-app-origin="${escapeAttribute(appOrigin)}" data-launch="${escapeAttribute(`/scorm/c/${token}/${launch}`)}"></script>
 </body>
 </html>`;
@@ -191,6 +167,31 @@ export async function buildScormContentServer({
         .send(html);
     },
   );
+
+  /**
+   * The wrapper stores the content's data here (the app's commit rules, for the attempt the token names). Same
+   * origin as the wrapper, so no cookies and no cross-origin request are involved, and a keepalive request sent
+   * as the page closes is accepted like any other.
+   */
+  app.post<{ Params: { token: string } }>('/scorm/commit/:token', async (request, reply) => {
+    common(reply).header('cache-control', 'no-store');
+    if (!COMMIT_TOKEN_PATTERN.test(request.params.token)) return notFound(reply);
+    const parsed = scormCommitBodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      return reply
+        .status(400)
+        .send({ result: false, errorCode: 101, message: 'The commit is not valid runtime data.' });
+    }
+    try {
+      const result = await commitChannel.commit(request.params.token, parsed.data);
+      if (!result) return notFound(reply);
+      return reply.status(result.result ? 200 : result.stale ? 409 : 422).send(result);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'not_found') return notFound(reply);
+      return reply.status(error.status).send({ result: false, errorCode: 101, message: error.message });
+    }
+  });
 
   app.get<{ Params: { token: string; '*': string } }>('/scorm/c/:token/*', async (request, reply) => {
     const { token } = request.params;

@@ -43,6 +43,15 @@ interface ScormLaunchSettings {
   maxTimeAllowed: string | null;
   /** 1.2 `adlcp:prerequisites` (AICC script), as written. */
   prerequisites: string | null;
+  /** 2004 4th edition `adlcp:data/adlcp:map`: the shared data (`adl.data`) the item reads and writes. */
+  sharedData: ScormSharedDataMap[];
+}
+
+/** One `adlcp:map`; reading and writing are allowed unless the manifest says otherwise (CAM 4th edition). */
+export interface ScormSharedDataMap {
+  targetId: string;
+  read: boolean;
+  write: boolean;
 }
 
 /** One node of an organization's tree; it launches content when `href` is set, and may still have children. */
@@ -298,6 +307,12 @@ function launchSettings(
     timeLimitAction: adlcpText('timeLimitAction'),
     dataFromLms: adlcpText('dataFromLMS'),
     prerequisites: adlcpText('prerequisites'),
+    sharedData: childrenOf(childOf(element, 'adlcp', 'data'), 'adlcp', 'map').flatMap((map) => {
+      const targetId = attributeOf(map, 'targetID')?.trim();
+      if (!targetId) return [];
+      const read = parseBoolean(attributeOf(map, 'readSharedData')) ?? true;
+      return [{ targetId, read, write: parseBoolean(attributeOf(map, 'writeSharedData')) ?? true }];
+    }),
   };
   if (context.version === '1.2') {
     return {
@@ -354,6 +369,7 @@ function launchableItems(organizationId: string, items: ScormItem[], parentItemI
       dataFromLms: item.dataFromLms,
       maxTimeAllowed: item.maxTimeAllowed,
       prerequisites: item.prerequisites,
+      sharedData: item.sharedData,
       sequencing: item.sequencing,
       presentation: item.presentation,
     };

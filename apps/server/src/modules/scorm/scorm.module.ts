@@ -9,7 +9,14 @@ import type { BlobStore } from '../files/blob-store.ts';
 import { createScormRepository } from './scorm.repository.ts';
 import { scormRoutes } from './scorm.routes.ts';
 import { createScormService, type ScormActor } from './scorm.service.ts';
+import { createScormAnalyticsRepository } from './scorm-analytics.repository.ts';
+import { scormAnalyticsRoutes } from './scorm-analytics.routes.ts';
+import { createScormAnalyticsService } from './scorm-analytics.service.ts';
+import { createScormAttemptLimitsRepository } from './scorm-attempt-limits.repository.ts';
+import { createCommitChannel } from './scorm-commit-channel.ts';
 import { buildScormContentServer } from './scorm-content.ts';
+import { withLaunchRules } from './scorm-launch-rules.ts';
+import { createScormSharedDataRepository } from './scorm-shared-data.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +48,9 @@ export async function registerScorm(
   },
 ) {
   let contentOrigin = config.scorm.contentOrigin;
-  const scormService = createScormService({
-    repository: createScormRepository({ db }),
+  const repository = createScormRepository({ db });
+  const baseService = createScormService({
+    repository,
     blobStore,
     domainEvents,
     limits: config.scorm.limits,
@@ -54,14 +62,35 @@ export async function registerScorm(
     assertCourseAccess,
     ingestLeaseSeconds: config.scorm.ingestLeaseSeconds,
   });
+  const scormService = withLaunchRules(baseService, {
+    repository,
+    sharedData: createScormSharedDataRepository({ db }),
+    attemptLimits: createScormAttemptLimitsRepository({ db }),
+  });
+  const commitChannel = createCommitChannel({
+    secret: config.authSecret,
+    contentOrigin: () => contentOrigin,
+    commit: (actor, attemptId, body) => scormService.commit(actor, attemptId, body),
+  });
   const contentServer = await buildScormContentServer({
     scormService,
+    commitChannel,
     blobStore,
     appOrigin: new URL(config.publicUrl).origin,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
   app.decorate('scormContent', contentServer as unknown as FastifyInstance);
-  await app.register(scormRoutes, { scormService, maxPackageBytes: config.scorm.limits.maxPackageBytes });
+  await app.register(scormRoutes, {
+    scormService,
+    commitChannel,
+    maxPackageBytes: config.scorm.limits.maxPackageBytes,
+  });
+  const analyticsService = createScormAnalyticsService({
+    repository: createScormAnalyticsRepository({ db }),
+    scormRepository: repository,
+    canManage: scormService.canManage,
+  });
+  await app.register(scormAnalyticsRoutes, { analyticsService });
 
   // The app's pages may frame the content origin's wrapper page, and nothing else beyond their own origin.
   app.addHook('onSend', async (_request, reply) => {

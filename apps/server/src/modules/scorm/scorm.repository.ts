@@ -11,6 +11,7 @@ import {
   scormScos,
   scormSequencingStates,
 } from './scorm.table.ts';
+import { storeObjectives } from './scorm-objectives.ts';
 
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
 export type ScormScoRow = typeof scormScos.$inferSelect;
@@ -404,6 +405,7 @@ export function createScormRepository({ db }: { db: Db }) {
       if (interactions.length > 0) {
         await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
       }
+      await storeObjectives(executor, attemptId, cmi);
     },
 
     /** Locks the enrolment and returns it with the attempts of every SCO, for rolling progress up. */

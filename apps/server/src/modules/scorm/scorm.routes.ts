@@ -35,6 +35,7 @@ import {
   presentSession,
 } from './scorm.presenter.ts';
 import type { ScormActor, ScormService } from './scorm.service.ts';
+import type { CommitChannel } from './scorm-commit-channel.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
 const enrollmentParams = z.object({ enrollmentId: z.uuid() });
@@ -53,10 +54,11 @@ async function actorOf(request: FastifyRequest): Promise<ScormActor> {
   return { id: user.id, name: user.name, role: await request.role() };
 }
 
-export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; maxPackageBytes: number }> = async (
-  app,
-  { scormService, maxPackageBytes },
-) => {
+export const scormRoutes: FastifyPluginAsyncZod<{
+  scormService: ScormService;
+  commitChannel: CommitChannel;
+  maxPackageBytes: number;
+}> = async (app, { scormService, commitChannel, maxPackageBytes }) => {
   app.addContentTypeParser(ZIP_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
   // sendBeacon on page hide can only send text/plain without a preflight; the body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -323,8 +325,11 @@ export const scormRoutes: FastifyPluginAsyncZod<{ scormService: ScormService; ma
         response: { 200: scormAttemptStartSchema },
       },
     },
-    async (request) =>
-      scormService.startAttempt(await actorOf(request), request.params.enrollmentId, request.params.scoId),
+    async (request) => {
+      const actor = await actorOf(request);
+      const attempt = await scormService.startAttempt(actor, request.params.enrollmentId, request.params.scoId);
+      return { ...attempt, commit_url: commitChannel.urlFor(actor, attempt.attempt_id) };
+    },
   );
 
   app.get(

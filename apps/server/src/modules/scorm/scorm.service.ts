@@ -24,9 +24,10 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { ScormPackageError } from './scorm.errors.ts';
 import type { ScormAttemptRow, ScormPackageRow, ScormRepository, ScormScoRow } from './scorm.repository.ts';
-import { attemptEnds, type CountedSco, rollupScos, summarizeAttempts } from './scorm-attempts.ts';
-import { commitOrder, staleCommitAnswer } from './scorm-commit-order.ts';
+import { attemptEnds, rollupScos, summarizeAttempts } from './scorm-attempts.ts';
+import { commitOrder, staleCommitAnswer, withStoredParts } from './scorm-commit-order.ts';
 import { CONTENT_TOKEN_TTL_SECONDS, createContentToken, verifyContentToken } from './scorm-content-token.ts';
+import { rollUpSequencedEnrollment } from './scorm-enrollment-rollup.ts';
 import {
   CONTENT_FOLDER,
   DEFAULT_INGEST_LEASE_SECONDS,
@@ -37,6 +38,7 @@ import {
 } from './scorm-ingest-lease.ts';
 import { inspectScormPackage } from './scorm-inspect.ts';
 import type { ScormItem, ScormManifest, ScormSco } from './scorm-manifest.ts';
+import { type ProgressAttempt, rollUpEnrollment, scoProgress } from './scorm-progress.ts';
 import {
   buildLaunchCmi,
   completeUnreportedFinish,
@@ -144,7 +146,8 @@ export function createScormService({
     const progress = await repository.lockEnrollmentProgress(tx, enrollmentId);
     if (!progress) return;
     const { enrollment, attempts, scos, structure } = progress;
-    const rollup = rollUpEnrollment(rollupScos(scos, structure), attempts);
+    const sequenced = await rollUpSequencedEnrollment(tx, progress);
+    const rollup = sequenced ?? rollUpEnrollment(rollupScos(scos, structure), attempts);
     const now = new Date();
     if (rollup.completed && !enrollment.completedAt) {
       await repository.stampEnrollment(tx, enrollmentId, { completedAt: now });
@@ -556,7 +559,8 @@ export function createScormService({
       const family = runtimeFamilyOf(pkg.version ?? '1.2');
       if (body.sco_id !== sco.id) throw new AppError('not_found', 'Attempt not found for this SCO.');
       const stored = await repository.findAttemptData(attemptId);
-      const cmi = completeUnreportedFinish(family, body.cmi, Boolean(body.terminate));
+      const committed = withStoredParts(body.cmi, stored, body.unchanged);
+      const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
       // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
       const order = commitOrder({
         lastSequence: attempt.commitCount,
@@ -577,7 +581,7 @@ export function createScormService({
         totalSeconds: attempt.sessionBaseSeconds,
         mode: 'normal',
       });
-      const validation = validateCommittedCmi({ family, launchCmi, committed: body.cmi });
+      const validation = validateCommittedCmi({ family, launchCmi, committed });
       if (!validation.ok) {
         return { result: false, errorCode: validation.errorCode, message: validation.message };
       }
@@ -681,6 +685,7 @@ function scoRows(packageId: string, scos: ScormSco[]) {
       data_from_lms: sco.dataFromLms,
       max_time_allowed: sco.maxTimeAllowed,
       prerequisites: sco.prerequisites,
+      shared_data: sco.sharedData.map(({ targetId, read, write }) => ({ target_id: targetId, read, write })),
     } satisfies ScormScoSettings,
   }));
 }
@@ -714,64 +719,6 @@ export function structureOf(manifest: ScormManifest) {
 function storableCmi(cmi: Record<string, unknown>): Record<string, unknown> {
   const { adl: _adl, ...rest } = cmi;
   return rest;
-}
-
-type ProgressAttempt = Pick<
-  ScormAttemptRow,
-  'scoId' | 'completionStatus' | 'successStatus' | 'scoreScaled' | 'commitCount' | 'number'
->;
-
-/** Best outcome per SCO over all attempts: completed or passed once counts for good. */
-export function scoProgress(scos: Array<Pick<ScormScoRow, 'id'>>, attempts: ProgressAttempt[]) {
-  return scos.map((sco) => {
-    const own = attempts.filter((attempt) => attempt.scoId === sco.id);
-    const completed = own.some((attempt) => attempt.completionStatus === 'completed');
-    const passed = own.some((attempt) => attempt.successStatus === 'passed');
-    const latest = own.reduce<ProgressAttempt | null>(
-      (last, attempt) => (!last || attempt.number > last.number ? attempt : last),
-      null,
-    );
-    const scores = own.map((attempt) => attempt.scoreScaled).filter((score): score is number => score !== null);
-    return {
-      sco_id: sco.id,
-      completion_status: completed ? 'completed' : (latest?.completionStatus ?? 'not attempted'),
-      success_status: passed ? 'passed' : (latest?.successStatus ?? 'unknown'),
-      score_scaled: scores.length > 0 ? Math.max(...scores) : null,
-      attempts: own.length,
-    };
-  });
-}
-
-/**
- * A package is completed when every SCO counting toward completion is (assets count once opened), and passed when
- * those counting toward satisfaction are completed or passed throughout, one passed and none is left failed.
- */
-export function rollUpEnrollment(
-  scos: CountedSco[],
-  attempts: ProgressAttempt[],
-): { completed: boolean; passed: boolean; score: number | null } {
-  const tracked = scos.some((sco) => sco.scormType === 'sco') ? scos.filter((sco) => sco.scormType === 'sco') : scos;
-  const assets = new Set(scos.filter((sco) => sco.scormType === 'asset').map((sco) => sco.id));
-  const progress = scoProgress(tracked, attempts);
-  const done = (entry: (typeof progress)[number]) =>
-    entry.completion_status === 'completed' || (assets.has(entry.sco_id) && entry.attempts > 0);
-  // A manifest that lets no SCO count would never finish; then every SCO counts.
-  const countingToward = (key: 'forCompletion' | 'forSatisfaction') => {
-    const ids = new Set(tracked.filter((sco) => sco[key]).map((sco) => sco.id));
-    const counted = progress.filter((entry) => ids.has(entry.sco_id));
-    return counted.length > 0 ? counted : progress;
-  };
-  const forCompletion = countingToward('forCompletion');
-  const forSatisfaction = countingToward('forSatisfaction');
-  const completed = forCompletion.length > 0 && forCompletion.every(done);
-  const passed =
-    forSatisfaction.length > 0 &&
-    forSatisfaction.every((entry) => done(entry) || entry.success_status === 'passed') &&
-    forSatisfaction.some((entry) => entry.success_status === 'passed') &&
-    !forSatisfaction.some((entry) => entry.success_status === 'failed');
-  const scores = progress.map((entry) => entry.score_scaled).filter((score): score is number => score !== null);
-  const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1000) / 10 : null;
-  return { completed, passed, score };
 }
 
 function enrollmentStatus(

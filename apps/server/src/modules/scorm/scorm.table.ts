@@ -202,3 +202,26 @@ export const scormSequencingStates = pgTable('scorm_sequencing_states', {
   savedBy: text('saved_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Objective records (`cmi.objectives.n`) of an attempt as last committed, kept as rows for per-objective analytics. */
+export const scormObjectives = pgTable(
+  'scorm_objectives',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => scormAttempts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    objectiveId: text('objective_id').notNull(),
+    description: text('description'),
+    /** In the vocabulary of SCORM 2004 for both versions, as for attempts. */
+    completionStatus: text('completion_status').notNull(),
+    successStatus: text('success_status').notNull(),
+    scoreRaw: doublePrecision('score_raw'),
+    scoreScaled: doublePrecision('score_scaled'),
+    progressMeasure: doublePrecision('progress_measure'),
+  },
+  (table) => [
+    unique('scorm_objectives_attempt_position_unique').on(table.attemptId, table.position),
+    index('scorm_objectives_objective_idx').on(table.objectiveId),
+  ],
+);

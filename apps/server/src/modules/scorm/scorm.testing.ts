@@ -234,5 +234,22 @@ export function scormTestClient(app: App) {
     return id;
   };
 
-  return { call, uploadAndProcess };
+  /** Enrols a learner in a package as its manager; returns the enrolment and the package's SCOs in manifest order. */
+  const enrol = async (manager: ScormPerson, learner: ScormPerson, packageId: string) => {
+    const created = await call<{ enrollments: Array<{ id: string; learner: { id: string } }> }>(
+      manager,
+      'POST',
+      `/api/scorm/packages/${packageId}/enrollments`,
+      { learner_ids: [learner.id] },
+    );
+    const enrollmentId = created.body.enrollments.find((row) => row.learner.id === learner.id)?.id ?? '';
+    const detail = await call<{ scos: Array<{ id: string; item_id: string }> }>(
+      manager,
+      'GET',
+      `/api/scorm/packages/${packageId}`,
+    );
+    return { enrollmentId, scos: detail.body.scos };
+  };
+
+  return { call, uploadAndProcess, enrol };
 }

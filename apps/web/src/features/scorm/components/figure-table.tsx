@@ -4,10 +4,20 @@ import { cn } from '@/lib/utils';
 export type FigureColumn = { label: string; numeric?: boolean };
 
 /** A scrollable table of figures with labelled column headers; numeric columns align right. */
-export function FigureTable({ columns, children }: { columns: FigureColumn[]; children: ReactNode }) {
+export function FigureTable({
+  columns,
+  caption,
+  children,
+}: {
+  columns: FigureColumn[];
+  /** Names the table for screen readers where no heading right before it does. */
+  caption?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="text-muted-foreground">
           <tr>
             {columns.map((column, index) => (

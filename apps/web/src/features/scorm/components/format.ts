@@ -22,9 +22,21 @@ const RESULT_KEYS = {
   'not attempted': 'notAttempted',
 } as const;
 
+/** A completion or success status as the runtime stores it, in the reader's language. */
+export const statusText = (status: string, t: TFunction<'scorm'>) =>
+  t(`scorm:attempts.result.${RESULT_KEYS[status as keyof typeof RESULT_KEYS] ?? 'unknown'}`);
+
 /** How an attempt went: pass or fail where known, else completion, with its score. */
 export function attemptResultText(latest: NonNullable<ScormAttemptsSummary['latest']>, t: TFunction<'scorm'>) {
-  const status = latest.success_status === 'unknown' ? latest.completion_status : latest.success_status;
-  const result = t(`scorm:attempts.result.${RESULT_KEYS[status as keyof typeof RESULT_KEYS] ?? 'unknown'}`);
+  const result = statusText(latest.success_status === 'unknown' ? latest.completion_status : latest.success_status, t);
   return latest.score === null ? result : t('scorm:attempts.resultWithScore', { result, value: latest.score });
+}
+
+export const formatDateTime = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** Seconds under a minute as such, longer times in hours and minutes. */
+export function durationText(totalSeconds: number, t: TFunction<'scorm'>) {
+  if (totalSeconds < 60) return t('scorm:report.seconds', { value: Math.round(totalSeconds * 10) / 10 });
+  return t('scorm:analytics.duration', splitDuration(totalSeconds));
 }

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useMyScormEnrollments } from '../api/get-my-scorm-enrollments';
 import { attemptResultText, formatDate } from './format';
+import { MyScormAttempts } from './my-scorm-attempts';
 
 /** The signed-in learner's SCORM enrolments with a Launch button each, for the library. Renders nothing when none. */
 export function MyScormEnrollments() {
@@ -74,19 +75,24 @@ export function MyScormEnrollments() {
                       ) : null}
                     </ul>
                   ) : null}
-                  {enrollment.launch_sco_id ? (
-                    <Button asChild className="self-start">
-                      <Link
-                        to={`/scorm/launch/${enrollment.id}/${enrollment.launch_sco_id}`}
-                        aria-label={t(enrollment.status === 'not_started' ? 'mine.launchLabel' : 'mine.resumeLabel', {
-                          title: enrollment.package.title,
-                        })}
-                      >
-                        <PlayCircle aria-hidden="true" />
-                        {enrollment.status === 'not_started' ? t('mine.launch') : t('mine.resume')}
-                      </Link>
-                    </Button>
-                  ) : null}
+                  <div className="flex flex-wrap gap-2">
+                    {enrollment.launch_sco_id ? (
+                      <Button asChild>
+                        <Link
+                          to={`/scorm/launch/${enrollment.id}/${enrollment.launch_sco_id}`}
+                          aria-label={t(enrollment.status === 'not_started' ? 'mine.launchLabel' : 'mine.resumeLabel', {
+                            title: enrollment.package.title,
+                          })}
+                        >
+                          <PlayCircle aria-hidden="true" />
+                          {enrollment.status === 'not_started' ? t('mine.launch') : t('mine.resume')}
+                        </Link>
+                      </Button>
+                    ) : null}
+                    {enrollment.attempts.count > 0 ? (
+                      <MyScormAttempts enrollmentId={enrollment.id} title={enrollment.package.title} />
+                    ) : null}
+                  </div>
                 </CardContent>
               </Card>
             </li>

@@ -1,4 +1,4 @@
-import { BarChart3, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,8 +6,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useScormAnalytics } from '../api/get-scorm-analytics';
 import { FigureTable } from './figure-table';
 import { attemptResultText, splitDuration } from './format';
+import { InteractionReport } from './interaction-report';
+import { ObjectiveReport } from './objective-report';
 
-/** Enrolled, attempted, completed, passed, average score, total time, and how each interaction was answered. */
+/**
+ * Enrolled, attempted, completed, passed, average score, total time, each learner's attempts with their best and latest
+ * result, and how each interaction was answered and each objective met.
+ */
 export function PackageAnalytics({ packageId }: { packageId: string }) {
   const { t } = useTranslation('scorm');
   const analytics = useScormAnalytics(packageId);
@@ -50,7 +55,7 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
                 { label: t('attempts.learner') },
                 { label: t('attempts.status') },
                 { label: t('attempts.attempts'), numeric: true },
-                { label: t('attempts.bestScore'), numeric: true },
+                { label: t('attempts.bestResult') },
                 { label: t('attempts.latestResult') },
               ]}
             >
@@ -61,11 +66,7 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
                   </th>
                   <td className="py-2 pr-4">{t(`enrollmentStatus.${row.status}`)}</td>
                   <td className="py-2 pr-4 text-right">{row.attempts.count}</td>
-                  <td className="py-2 pr-4 text-right">
-                    {row.attempts.best_score === null
-                      ? '—'
-                      : t('analytics.percent', { value: row.attempts.best_score })}
-                  </td>
+                  <td className="py-2 pr-4">{row.attempts.best ? attemptResultText(row.attempts.best, t) : '—'}</td>
                   <td className="py-2">{row.attempts.latest ? attemptResultText(row.attempts.latest, t) : '—'}</td>
                 </tr>
               ))}
@@ -73,49 +74,8 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('analytics.interactionsTitle')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.interactions.length === 0 ? (
-            <EmptyState
-              icon={BarChart3}
-              title={t('analytics.noInteractionsTitle')}
-              description={t('analytics.noInteractions')}
-            />
-          ) : (
-            <FigureTable
-              columns={[
-                { label: t('analytics.interaction') },
-                { label: t('analytics.type') },
-                { label: t('analytics.responses'), numeric: true },
-                { label: t('analytics.correct'), numeric: true },
-                { label: t('analytics.incorrect'), numeric: true },
-                { label: t('analytics.correctRate'), numeric: true },
-              ]}
-            >
-              {data.interactions.map((row) => (
-                <tr key={row.interaction_id} className="border-t border-border">
-                  <td className="py-2 pr-4">
-                    <p className="break-all font-medium">{row.interaction_id}</p>
-                    {row.description ? <p className="text-xs text-muted-foreground">{row.description}</p> : null}
-                  </td>
-                  <td className="py-2 pr-4">{row.type ?? '—'}</td>
-                  <td className="py-2 pr-4 text-right">{row.responses}</td>
-                  <td className="py-2 pr-4 text-right">{row.correct}</td>
-                  <td className="py-2 pr-4 text-right">{row.incorrect}</td>
-                  <td className="py-2 text-right">
-                    {row.responses === 0
-                      ? '—'
-                      : t('analytics.percent', { value: Math.round((row.correct / row.responses) * 100) })}
-                  </td>
-                </tr>
-              ))}
-            </FigureTable>
-          )}
-        </CardContent>
-      </Card>
+      <InteractionReport packageId={packageId} />
+      <ObjectiveReport packageId={packageId} />
     </div>
   );
 }

@@ -2,22 +2,35 @@ import type { ScormOrganizationTree, ScormSco, ScormTreeItem } from '@portal/sha
 import { EyeOff, FileText, Folder, PlayCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LockedMark } from './launch-rules-notice';
 
-/** The organization's items as a nested list; `renderAction` adds a control to launchable items. */
+/**
+ * The organization's items as a nested list; `renderAction` adds a control to launchable items, and SCOs in
+ * `locked` (prerequisites not met, see `lockedScosOf`) are marked locked.
+ */
 export function ScoTree({
   organization,
   scos,
   renderAction,
+  locked = new Set(),
 }: {
   organization: ScormOrganizationTree;
   scos: ScormSco[];
   renderAction?: (sco: ScormSco) => ReactNode;
+  locked?: ReadonlySet<string>;
 }) {
   const byItem = new Map(scos.map((sco) => [sco.item_id, sco]));
   return (
     <ul className="flex flex-col gap-1">
       {organization.items.map((item) => (
-        <TreeNode key={item.item_id} item={item} byItem={byItem} depth={0} renderAction={renderAction} />
+        <TreeNode
+          key={item.item_id}
+          item={item}
+          byItem={byItem}
+          depth={0}
+          renderAction={renderAction}
+          locked={locked}
+        />
       ))}
     </ul>
   );
@@ -28,11 +41,13 @@ function TreeNode({
   byItem,
   depth,
   renderAction,
+  locked,
 }: {
   item: ScormTreeItem;
   byItem: Map<string, ScormSco>;
   depth: number;
   renderAction: ((sco: ScormSco) => ReactNode) | undefined;
+  locked: ReadonlySet<string>;
 }) {
   const { t } = useTranslation('scorm');
   const sco = byItem.get(item.item_id);
@@ -52,12 +67,20 @@ function TreeNode({
             {t('tree.hidden')}
           </span>
         ) : null}
+        {sco && locked.has(sco.id) ? <LockedMark /> : null}
         {sco && renderAction ? renderAction(sco) : null}
       </div>
       {item.children.length > 0 ? (
         <ul className="flex flex-col gap-1">
           {item.children.map((child) => (
-            <TreeNode key={child.item_id} item={child} byItem={byItem} depth={depth + 1} renderAction={renderAction} />
+            <TreeNode
+              key={child.item_id}
+              item={child}
+              byItem={byItem}
+              depth={depth + 1}
+              renderAction={renderAction}
+              locked={locked}
+            />
           ))}
         </ul>
       ) : null}

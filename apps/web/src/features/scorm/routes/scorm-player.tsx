@@ -1,17 +1,7 @@
-import type { ScormAttemptStart, ScormPlayerSession, ScormTreeItem } from '@portal/shared/scorm';
+import type { ScormPlayerSession } from '@portal/shared/scorm';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  ChevronLeft,
-  ChevronRight,
-  Circle,
-  CircleCheck,
-  CircleDot,
-  ListTree,
-  Package,
-  RotateCw,
-} from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { ArrowLeft, Circle, CircleCheck, CircleDot, ListTree, Package } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -26,10 +16,19 @@ import { cn } from '@/lib/utils';
 import { type PlayerTarget, usePlayerSession } from '../api/get-player-session';
 import { scormKeys } from '../api/scorm-keys';
 import { useSelfEnrollScormPackage } from '../api/self-enroll-scorm-package';
-import { startScormAttempt } from '../api/start-scorm-attempt';
-import { flattenActivities, type NavActivity, parseNavRequest, simpleNavigationFor } from '../runtime/navigation';
-import { type ScoRuntime, startScoRuntime } from '../runtime/sco-runtime';
-import type { Sequencer, SequencingOutcome } from '../runtime/sequencer';
+import { LockedMark } from '../components/launch-rules-notice';
+import { PlayerFooter, PlayerNotices } from '../components/player-chrome';
+import { ScoFrame, type TerminateHandler } from '../components/sco-frame';
+import { TocList } from '../components/scorm-toc';
+import {
+  flattenActivities,
+  lockedScosOf,
+  type NavActivity,
+  parseNavRequest,
+  simpleNavigationFor,
+} from '../runtime/navigation';
+import type { ScoRuntime } from '../runtime/sco-runtime';
+import type { SequencingOutcome } from '../runtime/sequencer';
 import { useSequencer } from '../runtime/use-sequencer';
 
 /** The SCORM player, outside the dashboard layout: preview (nothing recorded) and launch (an enrolment). */
@@ -110,6 +109,12 @@ function LoadedPlayer({
   const selfEnroll = useSelfEnrollScormPackage();
   const [tocOpen, setTocOpen] = useState(false);
   const [stoppedSimple, setStoppedSimple] = useState(false);
+  // The SCO in delivery, and whether the learner's navigation waits for it to unload and its data to be stored.
+  const runtime = useRef<ScoRuntime | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const leavingRef = useRef(false);
+  // The end of the sequencing session the SCO's own exit led to while the learner's navigation unloaded it.
+  const endedWhileLeaving = useRef<SequencingOutcome | null>(null);
 
   const organization =
     session.organizations.find((candidate) => candidate.id === session.default_organization_id) ??
@@ -146,7 +151,9 @@ function LoadedPlayer({
     : sequencing.status === 'off'
       ? requested
       : null;
-  const simple = simpleNavigationFor({ activities, currentScoId: current?.sco.id ?? null });
+  // SCORM 1.2 prerequisites the learner has not met keep their SCOs locked (the server refuses them too).
+  const locked = useMemo(() => lockedScosOf(session), [session]);
+  const simple = simpleNavigationFor({ activities, currentScoId: current?.sco.id ?? null, locked });
   // Nothing can be opened while the engine's state loads (or failed to), nor after another window moved the course
   // on: this one neither navigates nor saves until a reload.
   const navigation = movedOn
@@ -182,6 +189,23 @@ function LoadedPlayer({
     setTocOpen(false);
     void navigate(pathFor(activity));
   };
+  /**
+   * The learner navigates with the player: the SCO in delivery unloads first (it may end its session as it goes)
+   * and what it set is stored, then `next` runs. Clicks while that happens do nothing.
+   */
+  const leaveThen = (next: () => void) => {
+    if (leavingRef.current) return;
+    const current = runtime.current;
+    if (!current) return next();
+    leavingRef.current = true;
+    endedWhileLeaving.current = null;
+    setLeaving(true);
+    void current.unload().then(() => {
+      leavingRef.current = false;
+      setLeaving(false);
+      next();
+    });
+  };
 
   // The address follows the activity the engine delivers, so a reload reopens it.
   const deliveredScoId = engine && current ? current.sco.id : null;
@@ -201,17 +225,26 @@ function LoadedPlayer({
     setTocOpen(false);
     // Choosing the activity already in delivery keeps it; the engine would end and restart its attempt.
     if (kind === 'choice' && activity?.item.item_id === engine.itemId && !ended) return;
-    const outcome = engine.sequencer.navigate(kind, activity?.item.item_id);
-    if (outcome.kind === 'stay') toast.error(t('player.navigationBlocked'));
-    apply(outcome, true);
+    leaveThen(() => {
+      // The SCO's exit as it unloaded already ended the course (its post-condition rules, e.g. exitAll): the
+      // learner's navigation has nowhere further to go.
+      if (endedWhileLeaving.current) return apply(endedWhileLeaving.current, true);
+      const outcome = engine.sequencer.navigate(kind, activity?.item.item_id);
+      if (outcome.kind === 'stay') {
+        toast.error(t('player.navigationBlocked'));
+        // The SCO has unloaded already: deliver the current activity again, resuming what it stored.
+        if (engine.itemId) return apply({ kind: 'deliver', itemId: engine.itemId }, true);
+      }
+      apply(outcome, true);
+    });
   };
-  const onPrevious = () => (engine ? request('previous') : go(simple.previous));
-  const onContinue = () => (engine ? request('continue') : go(simple.next));
-  const onChoose = (activity: NavActivity) => (engine ? request('choice', activity) : go(activity));
+  const onPrevious = () => (engine ? request('previous') : leaveThen(() => go(simple.previous)));
+  const onContinue = () => (engine ? request('continue') : leaveThen(() => go(simple.next)));
+  const onChoose = (activity: NavActivity) => (engine ? request('choice', activity) : leaveThen(() => go(activity)));
 
   const latest = useRef({ simple, activities, engine, apply, movedOn });
   latest.current = { simple, activities, engine, apply, movedOn };
-  const onTerminate = (navRequest: string | null, api: ScoRuntime['api']) => {
+  const onTerminate: TerminateHandler = (navRequest, api) => {
     if (target.mode === 'launch') {
       void queryClient.invalidateQueries({ queryKey: scormKeys.launchSession(target.enrollmentId) });
       void queryClient.invalidateQueries({ queryKey: scormKeys.myEnrollments() });
@@ -220,13 +253,15 @@ function LoadedPlayer({
     if (sequenced) {
       // The course moved on in another window: nothing more is delivered here until a reload.
       if (stale) return;
-      // The engine in the SCO's API has processed its navigation request (or its plain exit) by now.
-      const outcome: SequencingOutcome | null = sequenced.sequencer.afterTerminate(
-        api as Parameters<Sequencer['afterTerminate']>[0],
-      );
-      if (outcome) applyOutcome(outcome, false);
+      if (!api) return;
+      // The engine's copy of the SCO's API has processed its navigation request (or its plain exit) by now. While
+      // the learner's own navigation unloads the SCO, that navigation decides where to go.
+      const outcome: SequencingOutcome | null = sequenced.sequencer.afterTerminate(api);
+      if (outcome && !leavingRef.current) applyOutcome(outcome, false);
+      else if (outcome?.kind === 'end') endedWhileLeaving.current = outcome;
       return;
     }
+    if (leavingRef.current) return;
     const parsed = parseNavRequest(navRequest);
     if (parsed?.kind === 'continue' && nav.next) return go(nav.next);
     if (parsed?.kind === 'previous' && nav.previous) return go(nav.previous);
@@ -238,6 +273,7 @@ function LoadedPlayer({
   };
 
   const showToc = activities.filter(navigation.isListed).length > 1;
+  const itemIds = useMemo(() => activities.map((activity) => activity.item.item_id), [activities]);
   const progressOf = (activity: NavActivity) => session.progress.find((entry) => entry.sco_id === activity.sco.id);
   const backTo =
     target.mode === 'preview' ? `/dashboard/scorm/packages/${session.package.id}` : '/dashboard/learner/library';
@@ -295,6 +331,7 @@ function LoadedPlayer({
             <TocList
               items={organization?.items ?? []}
               activities={activities}
+              order={engine?.view.order}
               render={(activity) => {
                 const progress = progressOf(activity);
                 const done = progress?.completion_status === 'completed' || progress?.success_status === 'passed';
@@ -304,7 +341,7 @@ function LoadedPlayer({
                 return (
                   <button
                     type="button"
-                    disabled={!navigation.canChoose(activity) && !isCurrent}
+                    disabled={leaving || (!navigation.canChoose(activity) && !isCurrent)}
                     aria-current={isCurrent ? 'step' : undefined}
                     onClick={() => onChoose(activity)}
                     className={cn(
@@ -314,6 +351,7 @@ function LoadedPlayer({
                   >
                     <Icon className={cn('mt-0.5 size-4 shrink-0', done && 'text-success')} aria-hidden="true" />
                     <span className="min-w-0 break-words">{activity.item.title}</span>
+                    {locked.has(activity.sco.id) ? <LockedMark /> : null}
                     {done ? <span className="sr-only">{t('player.completed')}</span> : null}
                   </button>
                 );
@@ -334,195 +372,20 @@ function LoadedPlayer({
               target={target}
               session={session}
               activity={current}
+              itemIds={itemIds}
               sequencer={engine?.sequencer ?? null}
+              runtime={runtime}
               onTerminate={onTerminate}
             />
           ) : engine ? null : (
             <EmptyState icon={Package} title={t('player.noContentTitle')} description={t('player.noContent')} />
           )}
-          {movedOn ? (
-            <Alert variant="warning" className="m-3 flex flex-wrap items-center justify-between gap-3">
-              <span>{t('player.movedOn')}</span>
-              <Button size="sm" onClick={() => window.location.reload()}>
-                <RotateCw aria-hidden="true" />
-                {t('player.reload')}
-              </Button>
-            </Alert>
-          ) : null}
-          {ended ? (
-            <Alert variant="info" className="m-3">
-              {engine?.finished ? t('player.finished') : t('player.ended')}
-            </Alert>
-          ) : null}
-          {activities.length > 1 && (navigation.showPrevious || navigation.showContinue) ? (
-            <footer className="flex items-center justify-between gap-3 border-t border-border bg-card px-4 py-2">
-              {navigation.showPrevious ? (
-                <Button variant="outline" disabled={!navigation.previousEnabled} onClick={onPrevious}>
-                  <ChevronLeft aria-hidden="true" />
-                  {t('player.previous')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              {navigation.showContinue ? (
-                <Button disabled={!navigation.continueEnabled} onClick={onContinue}>
-                  {t('player.continue')}
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              ) : null}
-            </footer>
+          <PlayerNotices movedOn={movedOn} leaving={leaving} ended={ended} finished={engine?.finished ?? false} />
+          {activities.length > 1 ? (
+            <PlayerFooter navigation={navigation} disabled={leaving} onPrevious={onPrevious} onContinue={onContinue} />
           ) : null}
         </main>
       </div>
-    </div>
-  );
-}
-
-/** The organization's tree: launchable items as buttons, aggregations as group labels over their children. */
-function TocList({
-  items,
-  activities,
-  render,
-}: {
-  items: ScormTreeItem[];
-  activities: NavActivity[];
-  render: (activity: NavActivity) => ReactNode;
-}) {
-  return (
-    <ul className="flex flex-col gap-1">
-      {items.map((item) => {
-        const activity = activities.find((candidate) => candidate.item.item_id === item.item_id);
-        const own = activity ? render(activity) : null;
-        if (!activity && !item.is_visible && item.children.length === 0) return null;
-        return (
-          <li key={item.item_id}>
-            {own ??
-              (!activity && item.is_visible ? (
-                <p className="px-2 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                  {item.title}
-                </p>
-              ) : null)}
-            {item.children.length > 0 ? (
-              <div className="pl-3">
-                <TocList items={item.children} activities={activities} render={render} />
-              </div>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** One SCO: its attempt is opened, a fresh runtime answers its wrapper, and the wrapper loads it. */
-function ScoFrame({
-  target,
-  session,
-  activity,
-  sequencer,
-  onTerminate,
-}: {
-  target: PlayerTarget;
-  session: ScormPlayerSession;
-  activity: NavActivity;
-  /** SCORM 2004: the engine whose state the SCO's fresh API carries. */
-  sequencer: Sequencer | null;
-  onTerminate: (request: string | null, api: ScoRuntime['api']) => void;
-}) {
-  const { t } = useTranslation('scorm');
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [retry, setRetry] = useState(0);
-  const [warning, setWarning] = useState<string | null>(null);
-  // The content's last failed API call, for the status bar; a loop repeating it re-renders and announces nothing.
-  const [apiProblem, setApiProblem] = useState('');
-  // The wrapper address carries a content token; keep the one this SCO started with across refetches.
-  const [wrapperUrl] = useState(session.content.wrapper_url);
-  const terminate = useRef(onTerminate);
-  terminate.current = onTerminate;
-  // Refetched sessions bring new objects for the same SCO; the SCO is only restarted by a retry.
-  const launch = useRef({ target, activity, session, wrapperUrl, sequencer, t });
-  launch.current = { target, activity, session, wrapperUrl, sequencer, t };
-
-  useEffect(() => {
-    void retry;
-    const { target, activity, session, wrapperUrl, sequencer, t } = launch.current;
-    let runtime: ScoRuntime | null = null;
-    let cancelled = false;
-    setFailed(false);
-    startScormAttempt(target, activity.sco.id)
-      .then((attempt: ScormAttemptStart) => {
-        if (cancelled) return;
-        runtime = startScoRuntime({
-          version: session.package.version,
-          scoId: activity.sco.id,
-          attempt,
-          contentOrigin: session.content.origin,
-          record: target.mode === 'launch',
-          ...(sequencer ? { createSequencedApi: sequencer.createRuntimeApi } : {}),
-          events: {
-            onTerminate: (request) => {
-              if (runtime) terminate.current(request, runtime.api);
-            },
-            onCommitProblem: () => setWarning(t('player.commitProblem')),
-            onSuspendDataOverLimit: (length, limit) => setWarning(t('player.suspendDataOverLimit', { length, limit })),
-            onApiError: (code, element) =>
-              setApiProblem(
-                element ? t('player.apiError', { code, element }) : t('player.apiErrorNoElement', { code }),
-              ),
-          },
-        });
-        const url = new URL(wrapperUrl);
-        url.searchParams.set('launch', activity.sco.launch_url);
-        url.searchParams.set('title', activity.item.title);
-        setSrc(url.toString());
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      runtime?.stop();
-    };
-  }, [retry]);
-
-  if (failed) {
-    return (
-      <Alert variant="destructive" className="m-4">
-        {t('player.attemptFailed')}{' '}
-        <Button variant="link" className="h-auto p-0" onClick={() => setRetry((count) => count + 1)}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  }
-  return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      {warning ? (
-        <Alert variant="warning" className="m-3">
-          {warning}
-        </Alert>
-      ) : null}
-      {src ? (
-        <iframe
-          src={src}
-          title={activity.item.title}
-          className="min-h-0 w-full flex-1 border-0 bg-white"
-          allow="fullscreen; autoplay"
-          // The package runs on its own origin with its scripts, forms, dialogs and new tabs, but may not navigate
-          // this page away (no top navigation); its nested frames inherit the same limits.
-          sandbox="allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads"
-        />
-      ) : (
-        <Spinner label={t('player.loadingSco')} className="m-auto" />
-      )}
-      <p
-        role="status"
-        aria-label={t('player.statusBar')}
-        className="border-t bg-muted/40 px-3 py-1.5 text-sm empty:border-0 empty:p-0"
-      >
-        {apiProblem}
-      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ScormOrganizationTree, ScormSco, ScormTreeItem } from '@portal/shared/scorm';
 import { describe, expect, it } from 'vitest';
-import { flattenActivities, parseNavRequest, simpleNavigationFor } from './navigation';
+import { flattenActivities, inEngineOrder, lockedScosOf, parseNavRequest, simpleNavigationFor } from './navigation';
 
 const item = (id: string, children: ScormTreeItem[] = [], extra: Partial<ScormTreeItem> = {}): ScormTreeItem => ({
   item_id: id,
@@ -70,6 +70,49 @@ describe('navigation in the player', () => {
     expect(navigation.previous?.sco.item_id).toBe('intro');
     expect(navigation.next?.sco.item_id).toBe('pretest');
     expect(activities.every(navigation.canChoose)).toBe(true);
+  });
+
+  it('passes over SCORM 1.2 SCOs whose prerequisites are not met, and the contents cannot open them', () => {
+    const withPrerequisites = scos.map((entry) =>
+      entry.item_id === 'pretest' || entry.item_id === 'exam'
+        ? { ...entry, settings: { ...entry.settings, prerequisites: 'lesson & intro' } }
+        : entry,
+    );
+    const session = {
+      mode: 'launch' as const,
+      package: { id: 'p', title: 'Course', version: '1.2' as const, is_public: false },
+      organizations: [organization(null)],
+      default_organization_id: 'org',
+      scos: withPrerequisites,
+      progress: [
+        {
+          sco_id: 'sco-intro',
+          completion_status: 'completed',
+          success_status: 'unknown',
+          score_scaled: null,
+          attempts: 1,
+        },
+      ],
+    };
+    const locked = lockedScosOf(session);
+    expect([...locked]).toEqual(['sco-pretest', 'sco-exam']);
+    const activities = flattenActivities(organization(null), withPrerequisites);
+    const navigation = simpleNavigationFor({ activities, currentScoId: 'sco-lesson', locked });
+    expect(navigation.next).toBeNull();
+    expect(navigation.previous?.sco.item_id).toBe('intro');
+    expect(activities.filter(navigation.canChoose).map((activity) => activity.sco.item_id)).toEqual([
+      'intro',
+      'lesson',
+    ]);
+    // Previews and SCORM 2004 packages have no locks of this kind.
+    expect(lockedScosOf({ ...session, mode: 'preview' }).size).toBe(0);
+    expect(lockedScosOf({ ...session, package: { ...session.package, version: '2004-4th' } }).size).toBe(0);
+  });
+
+  it('orders activities as the sequencing engine drew them, keeping others after', () => {
+    const activities = flattenActivities(organization(null), scos);
+    const ordered = inEngineOrder(activities, ['org', 'module', 'pretest', 'lesson', 'intro']);
+    expect(ordered.map((activity) => activity.sco.item_id)).toEqual(['pretest', 'lesson', 'intro', 'exam']);
   });
 
   it('reads navigation requests from content', () => {

@@ -1,143 +1,177 @@
-import { SCORM_SUSPEND_DATA_LIMITS, type ScormAttemptStart, type ScormVersionCode } from '@portal/shared/scorm';
-import { CrossFrameLMS, Scorm12API, Scorm2004API, type Settings } from 'scorm-again';
+import type { ScormAttemptStart, ScormVersionCode } from '@portal/shared/scorm';
+import type { Scorm2004API, Settings } from 'scorm-again';
+import {
+  envelope,
+  isEnvelope,
+  type NavValidity,
+  type PlayerToWrapper,
+  type SaveState,
+  type WrapperToPlayer,
+} from '../content-frame/protocol';
 
-type Runtime = InstanceType<typeof Scorm12API> | InstanceType<typeof Scorm2004API>;
+type SequencedApi = InstanceType<typeof Scorm2004API>;
 
 export type ScoRuntimeEvents = {
   /**
-   * The content ended its session (LMSFinish / Terminate), with its navigation request if it made one. Called
-   * once Terminate has returned, so a sequencing engine in the API has processed the request by then.
+   * The content ended its session (LMSFinish / Terminate) and what it set is stored, with its navigation request
+   * if it made one. With sequencing, the engine's API has processed the request by then.
    */
-  onTerminate?: (navRequest: string | null) => void;
-  /** A commit was refused or could not be delivered. */
-  onCommitProblem?: (errorCode: number) => void;
+  onTerminate?: (navRequest: string | null, sequencedApi: SequencedApi | null) => void;
+  /** How saving the content's data goes: saving, saved, retrying after a failure, or refused by the server. */
+  onSaveState?: (state: SaveState, message?: string) => void;
   /** The content made an API call that failed (its SCORM error code, and the element when it named one). */
   onApiError?: (errorCode: number, element: string | null) => void;
   /** Content tried to keep more suspend data than the standard guarantees. */
   onSuspendDataOverLimit?: (length: number, limit: number) => void;
 };
 
-/**
- * What the commit endpoint answers, read by scorm-again after each synchronous commit. A stale answer (a newer
- * commit of the attempt is already stored) lost nothing, so the content is told the commit succeeded.
- */
-function readCommitResult(xhr: XMLHttpRequest) {
-  try {
-    const body = JSON.parse(xhr.responseText) as { result?: unknown; errorCode?: unknown; stale?: unknown };
-    if (body.stale === true) return { result: true, errorCode: 0 };
-    if (typeof body.result === 'boolean') {
-      return {
-        result: body.result,
-        errorCode: typeof body.errorCode === 'number' ? body.errorCode : body.result ? 0 : 101,
-      };
-    }
-  } catch {
-    // A non-JSON answer (proxy error page) is a general failure.
-  }
-  return { result: false, errorCode: 101 };
-}
-
-/** scorm-again's log line for a failed API call: "SCORM Error 405: Incorrect Data Type [Element: cmi.x]". */
-const API_ERROR_LINE = /^SCORM Error (\d+):.*?(?: \[Element: ([^\]]+)\])?$/s;
+/** Settings of the engine's copy of the SCO's API: it keeps nothing itself; the wrapper stores the data. */
+const MIRROR_SETTINGS: Settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 as const };
 
 /**
- * One SCO's runtime in the app frame: a fresh scorm-again API (reusing one carries total time over), loaded with
- * the attempt's data, answering the content origin's wrapper through CrossFrameLMS. In launch mode every commit
- * goes to the server numbered one after another from the attempt's last stored commit, so the server can ignore
- * a late one; on page hide the current data leaves with a keepalive request. Nothing here opens a dialog: failed
- * API calls are reported through `onApiError`.
+ * One SCO's runtime, seen from the player. The SCORM API itself runs in the wrapper page on the content origin
+ * (answering the content synchronously and storing its data through `commitUrl`); the player hands it the attempt
+ * and hears what happened. With SCORM 2004 sequencing, the engine's API mirrors every value the content set, in
+ * order, so the engine decides navigation on the data the content left, and the engine's navigation validity is
+ * handed back for the content to read.
  */
 export function startScoRuntime({
   version,
   scoId,
   attempt,
   contentOrigin,
-  record,
+  frameWindow,
+  commitUrl,
   events = {},
   createSequencedApi,
+  itemIds = [],
 }: {
   version: ScormVersionCode;
   scoId: string;
   attempt: ScormAttemptStart;
   contentOrigin: string;
-  /** False in preview: nothing is sent to the server. */
-  record: boolean;
+  /** The wrapper frame's window, once it exists. */
+  frameWindow: () => Window | null;
+  /** Where the wrapper stores commits; null in preview (nothing is recorded). */
+  commitUrl: string | null;
   events?: ScoRuntimeEvents;
-  /** SCORM 2004 with sequencing: builds the fresh API around the engine's state. */
-  createSequencedApi?: (settings: Settings) => InstanceType<typeof Scorm2004API>;
+  /** SCORM 2004 with sequencing: builds the engine's API for this delivery. */
+  createSequencedApi?: (settings: Settings) => SequencedApi;
+  /** Activities whose choice validity the content may ask about. */
+  itemIds?: string[];
 }) {
   const family = version === '1.2' ? '1.2' : '2004';
-  const commitUrl = record ? `/api/scorm/attempts/${attempt.attempt_id}/commit` : false;
-  let sequence = attempt.commit_sequence;
-  const numbered = (commit: unknown) => ({ ...(commit as object), sco_id: scoId, sequence: ++sequence });
-  const settings: Settings = {
-    autocommit: record,
-    autocommitSeconds: 30,
-    lmsCommitUrl: commitUrl,
-    dataCommitFormat: 'json',
-    sendFullCommit: true,
-    terminateCommitPayloadField: 'terminate',
-    requestHandler: numbered,
-    xhrWithCredentials: true,
-    xhrResponseHandler: (xhr: XMLHttpRequest) => {
-      const result = readCommitResult(xhr);
-      if (!result.result) events.onCommitProblem?.(result.errorCode);
-      return result;
-    },
-    // Errors only, and never to the console or a dialog: each failed call of the content reaches the player.
-    logLevel: 4 as const,
-    onLogMessage: (_level, message) => {
-      const failed = API_ERROR_LINE.exec(message);
-      if (failed) events.onApiError?.(Number(failed[1]), failed[2] ?? null);
-    },
-  };
-  const api: Runtime =
-    family === '1.2' ? new Scorm12API(settings) : (createSequencedApi?.(settings) ?? new Scorm2004API(settings));
-  api.loadFromJSON(attempt.cmi, '');
-  const lms = new CrossFrameLMS(api, contentOrigin);
+  const mirror = family === '2004' && createSequencedApi ? createSequencedApi(MIRROR_SETTINGS) : null;
+  // The engine's copy starts the session at once: Initialize is where the engine hands the delivered activity its
+  // objectives (global ones read through mapInfo included), and the content must find them in its own API too.
+  let launchCmi = attempt.cmi;
+  if (mirror) {
+    mirror.loadFromJSON(attempt.cmi, '');
+    mirror.Initialize('');
+    const objectives = (mirror.renderCMIToJSONObject() as { cmi?: { objectives?: unknown } }).cmi?.objectives;
+    if (objectives !== undefined) launchCmi = { ...attempt.cmi, objectives };
+  }
+  let ready = false;
+  let stopped = false;
+  let lastValidity = '';
+  let unloading: { resolve: (result: { terminated: boolean; navRequest: string | null }) => void } | null = null;
 
-  const suspendLimit = SCORM_SUSPEND_DATA_LIMITS[family];
-  const setValueEvent = family === '1.2' ? 'LMSSetValue.cmi.suspend_data' : 'SetValue.cmi.suspend_data';
-  api.on(setValueEvent, (_element: string, value: unknown) => {
-    const length = String(value ?? '').length;
-    if (length > suspendLimit) events.onSuspendDataOverLimit?.(length, suspendLimit);
-  });
-  let terminated: ReturnType<typeof setTimeout> | undefined;
-  api.on(family === '1.2' ? 'LMSFinish' : 'Terminate', () => {
-    const request = family === '2004' ? ((api as InstanceType<typeof Scorm2004API>).adl?.nav?.request ?? null) : null;
-    terminated = setTimeout(() => events.onTerminate?.(request), 0);
-  });
+  const post = (message: PlayerToWrapper) => {
+    const target = frameWindow();
+    if (target) target.postMessage(envelope(message), contentOrigin);
+  };
 
-  const sendNow = (keepalive: boolean) => {
-    if (!record || !api.isInitialized() || api.isTerminated()) return;
-    const body = JSON.stringify(numbered({ ...(api.renderCommitCMI(true) as object), terminate: false }));
-    void fetch(commitUrl as string, {
-      method: 'POST',
-      keepalive,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body,
-    }).catch(() => {
-      // The page is going away; there is no one left to tell.
-    });
+  const validityNow = (): NavValidity | null => {
+    if (!mirror?.isInitialized()) return null;
+    const requestValid = mirror.adl.nav.request_valid as unknown as {
+      continue: string;
+      previous: string;
+      choice: { _isTargetValid: (id: string) => string };
+    };
+    return {
+      continue: requestValid.continue === 'true',
+      previous: requestValid.previous === 'true',
+      choice: Object.fromEntries(itemIds.map((id) => [id, requestValid.choice._isTargetValid(id) === 'true'])),
+    };
   };
-  const onPageHide = () => sendNow(true);
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') sendNow(true);
+  const shareValidity = () => {
+    const validity = validityNow();
+    if (!validity) return;
+    const key = JSON.stringify(validity);
+    if (key === lastValidity) return;
+    lastValidity = key;
+    post({ type: 'validity', validity });
   };
-  window.addEventListener('pagehide', onPageHide);
-  document.addEventListener('visibilitychange', onVisibility);
+
+  const onMessage = (event: MessageEvent) => {
+    if (stopped || event.origin !== contentOrigin || event.source !== frameWindow()) return;
+    if (!isEnvelope<WrapperToPlayer>(event.data)) return;
+    const message = event.data;
+    switch (message.type) {
+      case 'ready':
+        ready = true;
+        post({
+          type: 'init',
+          family,
+          scoId,
+          attempt: { ...attempt, cmi: launchCmi },
+          commitUrl,
+          validity: validityNow(),
+        });
+        return;
+      case 'initialized':
+        shareValidity();
+        return;
+      case 'set':
+        if (mirror?.isInitialized() && !mirror.isTerminated()) {
+          for (const [element, value] of message.values) mirror.SetValue(element, value);
+          shareValidity();
+        }
+        return;
+      case 'api-error':
+        events.onApiError?.(message.code, message.element);
+        return;
+      case 'suspend-over-limit':
+        events.onSuspendDataOverLimit?.(message.length, message.limit);
+        return;
+      case 'save-state':
+        events.onSaveState?.(message.state, message.message);
+        return;
+      case 'terminated':
+        if (mirror?.isInitialized() && !mirror.isTerminated()) mirror.Terminate('');
+        events.onTerminate?.(message.navRequest, mirror);
+        return;
+      case 'unloaded':
+        unloading?.resolve({ terminated: message.terminated, navRequest: message.navRequest });
+        unloading = null;
+        return;
+    }
+  };
+  window.addEventListener('message', onMessage);
 
   return {
-    api,
-    /** Saves what the content left unsaved, cancels its pending autosave and timers, and lets go of the frame. */
+    /** The engine's copy of the SCO's API (SCORM 2004 with sequencing). */
+    sequencedApi: mirror,
+    /**
+     * The learner navigates with the player: the content is unloaded (it may end its session as it goes) and what
+     * it set is stored before this resolves, so the next activity starts from it.
+     */
+    unload(): Promise<{ terminated: boolean; navRequest: string | null }> {
+      if (!ready || stopped) return Promise.resolve({ terminated: false, navRequest: null });
+      return new Promise((resolve) => {
+        unloading = { resolve };
+        post({ type: 'unload' });
+      });
+    },
+    /**
+     * Lets go of the frame. Removing the frame unloads the wrapper, which sends what is still unsaved in a
+     * keepalive request of its own.
+     */
     stop() {
-      window.removeEventListener('pagehide', onPageHide);
-      document.removeEventListener('visibilitychange', onVisibility);
-      api.clearScheduledCommit();
-      clearTimeout(terminated);
-      sendNow(false);
-      lms.destroy();
+      stopped = true;
+      window.removeEventListener('message', onMessage);
+      unloading?.resolve({ terminated: false, navRequest: null });
+      unloading = null;
     },
   };
 }

@@ -54,6 +54,32 @@ const OPEN: ScormEngineSequencing = {
   },
 };
 
+/** A quiz cluster that picks two of its four questions per attempt, in random order. */
+const RANDOMIZED: ScormEngineSequencing = {
+  activityTree: {
+    id: 'org',
+    title: 'Course',
+    isVisible: true,
+    sequencingControls: { choice: true, flow: true },
+    children: [
+      {
+        id: 'quiz',
+        title: 'Quiz',
+        isVisible: true,
+        sequencingControls: {
+          choice: true,
+          flow: true,
+          selectCount: 2,
+          selectionTiming: 'onEachNewAttempt',
+          randomizeChildren: true,
+          randomizationTiming: 'onEachNewAttempt',
+        },
+        children: ['q1', 'q2', 'q3', 'q4'].map((id) => ({ id, title: id, isVisible: true })),
+      },
+    ],
+  },
+};
+
 const QUIET = { logLevel: 5 as const, lmsCommitUrl: false as const, autocommit: false };
 
 function visit(initialState: string | null, sequencing: ScormEngineSequencing = GATED) {
@@ -133,6 +159,24 @@ describe('SCORM 2004 sequencing across fresh runtime APIs', () => {
     const again = visit(first.saved.at(-1) ?? null);
     expect(again.sequencer.begin('one')).toEqual({ kind: 'deliver', itemId: 'two' });
   });
+  it('delivers first the first of the questions a randomized cluster drew, and the same draw after a reload', async () => {
+    const first = visit(null, RANDOMIZED);
+    const delivered = first.sequencer.begin(null);
+    const view = first.sequencer.view();
+    const selected = view.order.filter((id) => /^q\d$/.test(id));
+    expect(selected).toHaveLength(2);
+    expect(['q1', 'q2', 'q3', 'q4'].filter((id) => view.hidden.has(id)).sort()).toEqual(
+      ['q1', 'q2', 'q3', 'q4'].filter((id) => !selected.includes(id)),
+    );
+    expect(delivered).toEqual({ kind: 'deliver', itemId: selected[0] });
+    expect(first.runSco('passed')).toEqual({ kind: 'deliver', itemId: selected[1] });
+    await first.sequencer.flush();
+
+    const again = visit(first.saved.at(-1) ?? null, RANDOMIZED);
+    expect(again.sequencer.begin(null)).toEqual({ kind: 'deliver', itemId: selected[1] });
+    expect(again.sequencer.view()).toMatchObject({ order: view.order, hidden: view.hidden });
+  });
+
   it('takes a learner whose enrolment has runtime history but no kept state back to their last SCO, if choice allows', () => {
     const open = visit(null, OPEN);
     expect(open.sequencer.begin('one', 'two')).toEqual({ kind: 'deliver', itemId: 'two' });

@@ -1,3 +1,4 @@
+import { applySelectionAndRandomization, type ScormSelectionSeeds } from '@portal/shared/scorm-selection';
 import type { ScormEngineSequencing } from '@portal/shared/scorm-sequencing';
 import { Scorm2004API, type Settings } from 'scorm-again';
 
@@ -18,6 +19,11 @@ export type SequencingView = {
   hidden: ReadonlySet<string>;
   /** LMS controls the current activity asks to hide (`continue`, `previous`, ...). */
   hideLmsUi: ReadonlySet<string>;
+  /**
+   * Activity identifiers in the engine's tree order (pre-order): children a `randomizationControls` parent
+   * reordered come in the order of the parent's attempt, which the saved state keeps across reloads.
+   */
+  order: readonly string[];
 };
 
 /** What a navigation led to: an activity to deliver, the end of the sequencing session, or nothing. */
@@ -39,6 +45,21 @@ type EngineState = { currentActivity: EngineNode | null; rootActivity: EngineNod
 
 const QUIET = { logLevel: 5 as const, lmsCommitUrl: false, autocommit: false };
 
+/** Where the saved state keeps the seeds of selection and randomization; the engine ignores the key. */
+const SEEDS_KEY = 'selectionSeeds';
+
+const newSeed = () => crypto.randomUUID();
+
+/** The seeds a saved state carries, else new ones (a first visit, or a state saved before seeds were kept). */
+function seedsOf(state: string | null): ScormSelectionSeeds {
+  const saved = state ? (JSON.parse(state) as Record<string, unknown>)[SEEDS_KEY] : null;
+  const seeds = saved as Partial<ScormSelectionSeeds> | null;
+  if (typeof seeds?.once === 'string' && typeof seeds.attempt === 'string') {
+    return { once: seeds.once, attempt: seeds.attempt };
+  }
+  return { once: newSeed(), attempt: newSeed() };
+}
+
 /**
  * The SCORM 2004 sequencing engine (scorm-again's) across SCOs. Each SCO gets a fresh runtime API (reusing one
  * carries total time over), so the engine's serialized state (activity tree, attempts, suspended activity, global
@@ -56,6 +77,10 @@ export function createSequencer({
   save: (state: string) => Promise<boolean>;
 }) {
   let state = initialState;
+  // Selection and randomization are drawn here, seeded and kept with the state, not by the engine (whose first
+  // delivery would ignore its own draw); `attempt` is drawn again when the course starts over.
+  let seeds = seedsOf(initialState);
+  let drawn = applySelectionAndRandomization(sequencing, seeds);
   let live: Api | null = null;
   let delivered: string | null = null;
   let ended: string | null = null;
@@ -64,7 +89,7 @@ export function createSequencer({
   let saving: Promise<boolean> = Promise.resolve(true);
 
   const engineSettings = (owner: () => Api | null): SequencingSettings => ({
-    activityTree: sequencing.activityTree as unknown as SequencingSettings['activityTree'],
+    activityTree: drawn.sequencing.activityTree as unknown as SequencingSettings['activityTree'],
     logLevel: 'error',
     eventListeners: {
       onActivityDelivery: (activity) => {
@@ -100,7 +125,7 @@ export function createSequencer({
 
   /** Reads what the last navigation did, keeps the state it left, and saves it. */
   const settle = (api: Api): SequencingOutcome => {
-    state = api.serializeSequencingState();
+    state = JSON.stringify({ ...JSON.parse(api.serializeSequencingState()), [SEEDS_KEY]: seeds });
     persist();
     const outcome: SequencingOutcome = delivered
       ? { kind: 'deliver', itemId: delivered }
@@ -152,7 +177,15 @@ export function createSequencer({
           suspensionState: _suspension,
           ...kept
         } = JSON.parse(state) as Record<string, unknown>;
-        state = JSON.stringify({ ...kept, sequencing: null, currentActivityId: null, contentDelivered: false });
+        seeds = { once: seeds.once, attempt: newSeed() };
+        drawn = applySelectionAndRandomization(sequencing, seeds);
+        state = JSON.stringify({
+          ...kept,
+          sequencing: null,
+          currentActivityId: null,
+          contentDelivered: false,
+          [SEEDS_KEY]: seeds,
+        });
         const outcome = navigateWith(freshApi(), 'start');
         if (outcome.kind === 'deliver') return outcome;
       }
@@ -193,8 +226,10 @@ export function createSequencer({
       api.getSequencingService()?.getOverallSequencingProcess()?.updateNavigationValidity();
       live = previousLive;
       const hidden = new Set<string>();
+      const order: string[] = [];
       const walk = (node: EngineNode | null) => {
         if (!node) return;
+        order.push(node.id);
         const hiddenByRule = node.sequencingRules.preConditionRules.some(
           (rule) => rule.action === 'hiddenFromChoice' && rule.evaluate(node) === true,
         );
@@ -202,6 +237,7 @@ export function createSequencer({
         for (const child of node.children) walk(child);
       };
       walk(engineOf(api).rootActivity);
+      for (const id of drawn.leftOut) hidden.add(id);
       const current = validity as NavigationValidityUpdate | null;
       return {
         continueEnabled: current?.continue ?? false,
@@ -213,6 +249,7 @@ export function createSequencer({
         ),
         hidden,
         hideLmsUi: new Set(current?.hideLmsUi ?? []),
+        order,
       };
     },
 

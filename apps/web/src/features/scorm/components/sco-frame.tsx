@@ -1,0 +1,164 @@
+import type { ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import type { PlayerTarget } from '../api/get-player-session';
+import { startScormAttempt } from '../api/start-scorm-attempt';
+import type { SaveState } from '../content-frame/protocol';
+import type { NavActivity } from '../runtime/navigation';
+import { type ScoRuntime, startScoRuntime } from '../runtime/sco-runtime';
+import type { Sequencer } from '../runtime/sequencer';
+import { type LaunchRefusal, LaunchRefusalNotice, launchRefusalOf } from './launch-rules-notice';
+
+export type TerminateHandler = (navRequest: string | null, sequencedApi: ScoRuntime['sequencedApi']) => void;
+
+/**
+ * One SCO: its attempt is opened, the wrapper page on the content origin runs its API and loads it, and the status
+ * bar says how saving goes. `runtime` gives the player the SCO's runtime, to unload it before navigating.
+ */
+export function ScoFrame({
+  target,
+  session,
+  activity,
+  itemIds,
+  sequencer,
+  runtime: runtimeRef,
+  onTerminate,
+}: {
+  target: PlayerTarget;
+  session: ScormPlayerSession;
+  activity: NavActivity;
+  /** Every activity of the organization, whose choice validity the content may read. */
+  itemIds: string[];
+  /** SCORM 2004: the engine whose state the SCO's delivery carries. */
+  sequencer: Sequencer | null;
+  runtime: RefObject<ScoRuntime | null>;
+  onTerminate: TerminateHandler;
+}) {
+  const { t } = useTranslation('scorm');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [refusal, setRefusal] = useState<LaunchRefusal | null>(null);
+  const [retry, setRetry] = useState(0);
+  const [warning, setWarning] = useState<string | null>(null);
+  // The content's last failed API call, for the status bar; a loop repeating it re-renders and announces nothing.
+  const [apiProblem, setApiProblem] = useState('');
+  const [save, setSave] = useState<{ state: SaveState; message?: string }>({ state: 'idle' });
+  // The wrapper address carries a content token; keep the one this SCO started with across refetches.
+  const [wrapperUrl] = useState(session.content.wrapper_url);
+  const terminate = useRef(onTerminate);
+  terminate.current = onTerminate;
+  // Refetched sessions bring new objects for the same SCO; the SCO is only restarted by a retry.
+  const launch = useRef({ target, activity, session, wrapperUrl, sequencer, itemIds, t });
+  launch.current = { target, activity, session, wrapperUrl, sequencer, itemIds, t };
+
+  useEffect(() => {
+    void retry;
+    const { target, activity, session, wrapperUrl, sequencer, itemIds, t } = launch.current;
+    let runtime: ScoRuntime | null = null;
+    let cancelled = false;
+    setFailed(false);
+    setRefusal(null);
+    startScormAttempt(target, activity.sco.id)
+      .then((attempt: ScormAttemptStart) => {
+        if (cancelled) return;
+        runtime = startScoRuntime({
+          version: session.package.version,
+          scoId: activity.sco.id,
+          attempt,
+          contentOrigin: session.content.origin,
+          frameWindow: () => frame.current?.contentWindow ?? null,
+          commitUrl: target.mode === 'launch' ? (attempt.commit_url ?? null) : null,
+          itemIds,
+          ...(sequencer ? { createSequencedApi: sequencer.createRuntimeApi } : {}),
+          events: {
+            onTerminate: (request, api) => terminate.current(request, api),
+            onSaveState: (state, message) => setSave(message ? { state, message } : { state }),
+            onSuspendDataOverLimit: (length, limit) => setWarning(t('player.suspendDataOverLimit', { length, limit })),
+            onApiError: (code, element) =>
+              setApiProblem(
+                element ? t('player.apiError', { code, element }) : t('player.apiErrorNoElement', { code }),
+              ),
+          },
+        });
+        runtimeRef.current = runtime;
+        const url = new URL(wrapperUrl);
+        url.searchParams.set('launch', activity.sco.launch_url);
+        url.searchParams.set('title', activity.item.title);
+        setSrc(url.toString());
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setRefusal(launchRefusalOf(error));
+        setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      runtime?.stop();
+      if (runtimeRef.current === runtime) runtimeRef.current = null;
+    };
+  }, [retry, runtimeRef]);
+
+  if (refusal) return <LaunchRefusalNotice refusal={refusal} className="m-4" />;
+  if (failed) {
+    return (
+      <Alert variant="destructive" className="m-4">
+        {t('player.attemptFailed')}{' '}
+        <Button variant="link" className="h-auto p-0" onClick={() => setRetry((count) => count + 1)}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const saveText =
+    save.state === 'idle'
+      ? ''
+      : save.state === 'refused'
+        ? save.message
+          ? t('player.save.refused', { message: save.message })
+          : t('player.save.refusedNoMessage')
+        : t(`player.save.${save.state}`);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {warning ? (
+        <Alert variant="warning" className="m-3">
+          {warning}
+        </Alert>
+      ) : null}
+      {src ? (
+        <iframe
+          ref={frame}
+          src={src}
+          title={activity.item.title}
+          className="min-h-0 w-full flex-1 border-0 bg-white"
+          allow="fullscreen; autoplay"
+          // The package runs on its own origin with its scripts, forms, dialogs and new tabs, but may not navigate
+          // this page away (no top navigation); its nested frames inherit the same limits.
+          sandbox="allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads"
+        />
+      ) : (
+        <Spinner label={t('player.loadingSco')} className="m-auto" />
+      )}
+      <div
+        role="status"
+        aria-label={t('player.statusBar')}
+        className="flex flex-wrap justify-between gap-x-4 border-t bg-muted/40 px-3 py-1.5 text-sm empty:border-0 empty:p-0"
+      >
+        {apiProblem ? <span>{apiProblem}</span> : null}
+        {saveText ? (
+          <span
+            data-save-state={save.state}
+            // Progress notes stay quiet for screen readers; only a problem is announced.
+            aria-live={save.state === 'retrying' || save.state === 'refused' ? undefined : 'off'}
+            className={save.state === 'retrying' || save.state === 'refused' ? 'text-destructive' : undefined}
+          >
+            {saveText}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
