@@ -47,6 +47,7 @@ const DASHBOARD_ROUTES = [
   '/dashboard/admin/courses/intro/lessons',
   '/dashboard/admin/thresholds',
   '/dashboard/admin/beta',
+  '/dashboard/admin/coupons',
   '/dashboard/scorm/studio',
   '/dashboard/scorm/packages',
   '/dashboard/scorm/assignments',

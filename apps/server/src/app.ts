@@ -65,6 +65,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { type Clock, jobsPlugin, systemClock } from './plugins/jobs.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
@@ -82,10 +83,16 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** What time it is for subscriptions and jobs; tests pass one they can move. */
+  clock?: Clock;
+};
 
 /** Builds the whole app without listening; tests call it and use `inject`. */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, clock = systemClock }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -106,6 +113,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const subscriptionRepository = createSubscriptionRepository({ db });
   const subscriptionService = createSubscriptionService({
     subscriptionRepository,
+    now: () => clock.now(),
     onChange: (userId) => {
       app.realtime.publishToUser(userId, { type: 'subscription_change' }).catch((error: unknown) => {
         app.log.warn({ err: error }, 'subscription change not pushed');
@@ -133,6 +141,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
 
   await app.register(routeTablePlugin);
+  await app.register(jobsPlugin, { database, clock });
   await app.register(accessPlugin, { subscriptionOf: (userId) => subscriptionService.getStatus(userId) });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
@@ -184,7 +193,15 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(consentRoutes, { consentService });
   await app.register(auditRoutes, { auditService });
   await app.register(subscriptionRoutes, { subscriptionService });
-  await registerBilling(app, { db, subscriptionService, auditService, mailer });
+  await registerBilling(app, {
+    db,
+    subscriptionService,
+    auditService,
+    mailer,
+    publicUrl: config.publicUrl,
+    stripe: config.stripe,
+    now: () => clock.now(),
+  });
   const activityRepository = createActivityRepository({ db });
   const coursesRepository = createCoursesRepository({ db });
   const progressRepository = createProgressRepository({ db });

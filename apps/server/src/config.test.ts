@@ -85,7 +85,34 @@ describe('configuration', () => {
     ).toThrow(/AUTH_SECRET is required in production/);
   });
 
+  it('without Stripe variables the sandbox checkout is used; with all of them, Stripe and its price ids', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).stripe).toBeNull();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_PRICE_ME_MONTH: 'price_me_m',
+      STRIPE_PRICE_ME_YEAR: 'price_me_y',
+      STRIPE_PRICE_US_MONTH: 'price_us_m',
+      STRIPE_PRICE_US_YEAR: 'price_us_y',
+      STRIPE_PRICE_UNIVERSAL_MONTH: 'price_uni_m',
+      STRIPE_PRICE_UNIVERSAL_YEAR: 'price_uni_y',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_123',
+      prices: {
+        me: { month: 'price_me_m', year: 'price_me_y' },
+        us: { month: 'price_us_m', year: 'price_us_y' },
+        universal: { month: 'price_uni_m', year: 'price_uni_y' },
+      },
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+    const { STRIPE_PRICE_US_YEAR: _left, ...partial } = stripe;
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...partial })).toThrow(/missing STRIPE_PRICE_US_YEAR/);
+  });
+
   it.each([
+    { env: { STRIPE_SECRET_KEY: 'pk_live_123' }, names: 'STRIPE_SECRET_KEY must start with sk_' },
     { env: { PORT: 'eighty' }, names: 'PORT' },
     { env: { AUTH_SECRET: 'short' }, names: 'AUTH_SECRET must be at least 32 characters' },
     { env: { DATABASE_URL: 'not a url' }, names: 'DATABASE_URL' },

@@ -46,6 +46,15 @@ const envSchema = z.object({
     .min(1024)
     .default(2 * 1024 ** 3),
   SCORM_MAX_COMPRESSION_RATIO: z.coerce.number().min(1).default(100),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  STRIPE_PRICE_ME_MONTH: z.string().optional(),
+  STRIPE_PRICE_ME_YEAR: z.string().optional(),
+  STRIPE_PRICE_US_MONTH: z.string().optional(),
+  STRIPE_PRICE_US_YEAR: z.string().optional(),
+  STRIPE_PRICE_UNIVERSAL_MONTH: z.string().optional(),
+  STRIPE_PRICE_UNIVERSAL_YEAR: z.string().optional(),
+  STRIPE_API_URL: z.url().optional(),
   SCORM_INGEST_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
@@ -68,6 +77,8 @@ export type Config = {
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
   mailFrom: string;
   webDistDir: string;
+  /** Stripe instead of the sandbox checkout; null unless the key, the webhook secret and every price id are set. */
+  stripe: StripeSettings | null;
   scorm: {
     /** Origin that serves package files, e.g. `http://127.0.0.1:3001` for an app on localhost:3000; never the app's. */
     contentOrigin: string;
@@ -83,7 +94,55 @@ export type Config = {
   };
 };
 
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe price id per paid tier and interval. */
+  prices: Record<'me' | 'us' | 'universal', Record<'month' | 'year', string>>;
+  /** Where API calls go: Stripe's own API, or a Stripe-compatible server named by STRIPE_API_URL. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+};
+
 export class ConfigError extends Error {}
+
+/** STRIPE_* settings: all of them or none (the sandbox checkout). */
+function stripeSettings(e: Partial<Record<`STRIPE_${string}`, string>>): StripeSettings | null {
+  const names = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_ME_MONTH',
+    'STRIPE_PRICE_ME_YEAR',
+    'STRIPE_PRICE_US_MONTH',
+    'STRIPE_PRICE_US_YEAR',
+    'STRIPE_PRICE_UNIVERSAL_MONTH',
+    'STRIPE_PRICE_UNIVERSAL_YEAR',
+  ] as const;
+  const missing = names.filter((name) => !e[name]);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  Stripe needs all of ${names.join(', ')}; missing ${missing.join(', ')}`,
+    );
+  }
+  const value = (name: (typeof names)[number]) => e[name] ?? '';
+  const api = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null;
+  return {
+    secretKey: value('STRIPE_SECRET_KEY'),
+    webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    prices: {
+      me: { month: value('STRIPE_PRICE_ME_MONTH'), year: value('STRIPE_PRICE_ME_YEAR') },
+      us: { month: value('STRIPE_PRICE_US_MONTH'), year: value('STRIPE_PRICE_US_YEAR') },
+      universal: { month: value('STRIPE_PRICE_UNIVERSAL_MONTH'), year: value('STRIPE_PRICE_UNIVERSAL_YEAR') },
+    },
+    api: api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : null,
+  };
+}
 
 export type TrustProxy = false | number | string[];
 
@@ -197,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp,
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    stripe: stripeSettings(e),
     scorm: {
       ...scorm,
       ingestLeaseSeconds: e.SCORM_INGEST_LEASE_SECONDS,

@@ -18,8 +18,15 @@ export const DEFAULT_PLAN_PRICES: PlanPrices = {
 /** Minutes a sandbox checkout session stays payable. */
 export const CHECKOUT_SESSION_MINUTES = 30;
 
-/** Test cards of the sandbox checkout: the first pays, the second is declined. */
-export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+/**
+ * Test cards of the sandbox checkout: the first pays, the second is declined. The third (as at Stripe) can be saved
+ * but declines every later charge, so a renewal with it fails.
+ */
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  declinesLater: '4000000000000341',
+} as const;
 
 export const CHECKOUT_SESSION_STATUSES = ['open', 'completed', 'canceled', 'expired'] as const;
 export const checkoutSessionStatusSchema = z.enum(CHECKOUT_SESSION_STATUSES);

@@ -12,6 +12,8 @@ export const subscriptionStatusSchema = z.object({
   subscribed: z.boolean(),
   subscription_tier: tierSchema.nullable(),
   current_period_end: z.string().nullable(),
+  /** Set while a failed renewal is in its grace period: the tier lapses to calm then unless a payment goes through. */
+  past_due_until: z.string().optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -21,6 +21,8 @@ export type Database = {
   /** Runs `LISTEN channel` and calls back with each payload. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Raw SQL with positional parameters, for libraries that bring their own SQL (the job queue). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 };
 
@@ -46,6 +48,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async executeSql(text, values = []) {
+      // Only the simple protocol runs several statements in one call; it takes no parameters.
+      if (values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -79,6 +87,9 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async executeSql(text, values = []) {
+      return pool.query(text, values);
     },
     async close() {
       await Promise.all(listeners.splice(0).map((client) => client.end()));

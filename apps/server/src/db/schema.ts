@@ -4,6 +4,10 @@ export { accounts, sessions, twoFactors, users, verifications } from '../modules
 export { userRoles } from '../modules/auth/roles.table.ts';
 export { signInLockouts } from '../modules/auth/sign-in-lockout.table.ts';
 export { billingCheckoutSessions, billingEvents, billingInvoices } from '../modules/billing/billing.table.ts';
+export { billingCustomers } from '../modules/billing/billing-customers.table.ts';
+export { couponRedemptions, coupons } from '../modules/billing/coupons.table.ts';
+export { sharedPlanSeats } from '../modules/billing/seats.table.ts';
+export { sandboxPaymentMethods, subscriptionSchedules } from '../modules/billing/subscription-management.table.ts';
 export { calendarFeeds } from '../modules/calendar/calendar.table.ts';
 export { userConsent } from '../modules/consent/consent.table.ts';
 export { courseModules, courses, lessons } from '../modules/courses/courses.table.ts';
@@ -36,9 +40,11 @@ export {
   scormAttempts,
   scormEnrollments,
   scormInteractions,
+  scormObjectives,
   scormPackages,
   scormScos,
   scormSequencingStates,
 } from '../modules/scorm/scorm.table.ts';
+export { scormSharedData } from '../modules/scorm/scorm-shared-data.table.ts';
 export { studySessions } from '../modules/study/study.table.ts';
 export { subscriptions } from '../modules/subscription/subscription.table.ts';

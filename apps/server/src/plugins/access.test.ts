@@ -89,7 +89,8 @@ describe.each(testTargets())('every /api route enforces its declared role and pl
     }
     expect(mismatches).toEqual([]);
     expect(requests).toBeGreaterThan(routes.length * 3);
-  });
+    // Over a thousand requests through the whole app: more than one ordinary test's time on a busy machine.
+  }, 180_000);
 
   it('a signed-in user without a plan gets 402 with the tier that unlocks the feature, and nothing changes', async () => {
     const [noPlan] = callers;

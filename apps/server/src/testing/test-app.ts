@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import type { Clock } from '../plugins/jobs.ts';
 import { openPgliteCopy } from './pglite-template.ts';
 
 export type TestTarget = {
@@ -93,12 +94,18 @@ function sendSameOrigin(app: App, origin: string) {
   }) as App['inject'];
 }
 
-async function buildTestApp(database: Database, overrides: Partial<Config>, logger?: FastifyServerOptions['logger']) {
+async function buildTestApp(
+  database: Database,
+  overrides: Partial<Config>,
+  logger?: FastifyServerOptions['logger'],
+  clock?: Clock,
+) {
   const config = testConfig(overrides);
   const app = await buildApp({
     config,
     database,
     logger: logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
+    ...(clock ? { clock } : {}),
   });
   sendSameOrigin(app, new URL(config.publicUrl).origin);
   databases.set(app, database);
@@ -106,10 +113,14 @@ async function buildTestApp(database: Database, overrides: Partial<Config>, logg
   return app;
 }
 
-/** A real app on a real database; call `close` in afterAll. */
-export async function startTestApp(target: TestTarget, overrides: Partial<Config> = {}) {
+/** A real app on a real database; call `close` in afterAll. A `clock` lets the test move the app's time. */
+export async function startTestApp(
+  target: TestTarget,
+  overrides: Partial<Config> = {},
+  { clock }: { clock?: Clock } = {},
+) {
   const { database, drop } = await target.open();
-  const app = await buildTestApp(database, overrides);
+  const app = await buildTestApp(database, overrides, undefined, clock);
   return {
     app,
     database,

@@ -21,6 +21,7 @@ import {
   Shield,
   SlidersHorizontal,
   Target,
+  TicketPercent,
   Timer,
   Trophy,
   Users,
@@ -73,6 +74,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: '/dashboard/admin/analytics', labelKey: 'nav.adminAnalytics', icon: Gauge },
       { to: '/dashboard/admin/thresholds', labelKey: 'nav.adminThresholds', icon: SlidersHorizontal },
       { to: '/dashboard/admin/beta', labelKey: 'nav.adminBeta', icon: CalendarClock },
+      { to: '/dashboard/admin/coupons', labelKey: 'nav.adminCoupons', icon: TicketPercent },
     ],
   },
   {

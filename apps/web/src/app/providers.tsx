@@ -5,7 +5,7 @@ import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { GAMIFICATION_QUERY_KEY } from '@/features/gamification/api/gamification-query-key';
 import { GamificationLive } from '@/features/gamification/components/gamification-live';
 import { showBetaUpdateToast } from '@/features/gamification/components/gamification-toasts';
-import { subscriptionStatusQueryOptions } from '@/features/subscription/api/get-subscription-status';
+import { invalidateSubscription } from '@/features/subscription/api/get-subscription-details';
 import { meQueryOptions, useMe } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
@@ -26,7 +26,7 @@ function RealtimeBridge() {
         if (!first) void queryClient.invalidateQueries();
         first = false;
       } else if (message.type === 'subscription_change') {
-        void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryOptions().queryKey });
+        void invalidateSubscription(queryClient);
       } else if (message.type === 'table_change') {
         void queryClient.invalidateQueries({ queryKey: GAMIFICATION_QUERY_KEY });
         // The learner home and analytics show XP, streak and achievements too.

@@ -74,6 +74,16 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'billing/sandbox/portal',
+            lazy: () =>
+              import('@/features/billing/routes/sandbox-portal').then((m) => ({ Component: m.SandboxPortal })),
+          },
+          {
+            path: 'subscription/invite/:token',
+            lazy: () =>
+              import('@/features/subscription/routes/accept-invite').then((m) => ({ Component: m.AcceptInvite })),
+          },
+          {
             path: 'billing/sandbox/:sessionId',
             lazy: () =>
               import('@/features/billing/routes/sandbox-checkout').then((m) => ({ Component: m.SandboxCheckout })),
@@ -245,6 +255,10 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'subscription/receipts/:invoiceId',
+                lazy: () => import('@/features/subscription/routes/receipt').then((m) => ({ Component: m.Receipt })),
+              },
+              {
                 element: <AdminGuard />,
                 children: [
                   screen('admin', 'admin'),
@@ -279,6 +293,13 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   screen('admin/beta', 'adminBeta'),
+                  {
+                    path: 'admin/coupons',
+                    lazy: () =>
+                      import('@/features/admin-coupons/routes/admin-coupons').then((m) => ({
+                        Component: m.AdminCoupons,
+                      })),
+                  },
                 ],
               },
               {

@@ -140,6 +140,12 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   }),
   tableExporter({ section: 'invoices', table: 'billing_invoices' }),
   tableExporter({
+    section: 'payment_provider_customer',
+    table: 'billing_customers',
+    columns: ['stripe_customer_id', 'stripe_subscription_id', 'language', 'updated_at'],
+    single: true,
+  }),
+  tableExporter({
     section: 'sessions',
     table: 'sessions',
     columns: ['id', 'created_at', 'updated_at', 'expires_at', 'ip_address', 'user_agent'],
@@ -189,9 +195,13 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   tableExporter({ section: 'streaks', table: 'streaks' }),
   tableExporter({ section: 'streak_freeze_days', table: 'streak_freeze_days' }),
   tableExporter({ section: 'purchases', table: 'purchases' }),
+  tableExporter({ section: 'coupon_redemptions', table: 'coupon_redemptions' }),
+  tableExporter({ section: 'subscription_schedule', table: 'subscription_schedules', single: true }),
+  tableExporter({ section: 'payment_method', table: 'sandbox_payment_methods', single: true }),
   tableExporter({ section: 'scorm_enrollments', table: 'scorm_enrollments', userColumn: 'learner_id' }),
   tableExporter({ section: 'scorm_attempts', table: 'scorm_attempts', userColumn: 'learner_id' }),
   tableExporter({ section: 'scorm_sequencing_states', table: 'scorm_sequencing_states', userColumn: 'learner_id' }),
+  tableExporter({ section: 'scorm_shared_data', table: 'scorm_shared_data', userColumn: 'learner_id' }),
   childTableExporter({
     section: 'scorm_attempt_data',
     table: 'scorm_attempt_data',

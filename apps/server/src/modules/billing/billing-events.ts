@@ -6,6 +6,7 @@ import type { SubscriptionService } from '../subscription/subscription.service.t
 import { receiptMail } from './billing.mail.ts';
 import type { BillingEvent } from './billing.provider.ts';
 import type { BillingRepository } from './billing.repository.ts';
+import type { SubscriptionLifecycle } from './subscription-lifecycle.ts';
 
 export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -20,12 +21,15 @@ export function createBillingEventHandler({
   auditService,
   mailer,
   logger,
+  lifecycle,
 }: {
   repository: BillingRepository;
   subscriptionService: SubscriptionService;
   auditService: AuditService;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** Renewals, failed payments, plans that end and the provider's latest state. */
+  lifecycle: SubscriptionLifecycle;
 }) {
   async function invoicePaid(event: Extract<BillingEvent, { type: 'invoice.paid' }>) {
     const session = await repository.findSession(event.sessionId);
@@ -94,15 +98,23 @@ export function createBillingEventHandler({
     return 'processed' as const;
   }
 
-  async function apply(event: BillingEvent): Promise<EventOutcome> {
+  async function checkoutCompleted(event: Extract<BillingEvent, { type: 'checkout.session.completed' }>) {
+    await repository.closeOpenSession(event.sessionId, 'completed', event.created);
+    if (!event.customer) return 'processed' as const;
+    const session = await repository.findSession(event.sessionId);
+    if (!session) return 'ignored' as const;
+    await lifecycle.linkStripeCustomer(session.userId, event.customer, session.language, event.created);
+    return 'processed' as const;
+  }
+
+  async function apply(event: BillingEvent, provider: 'sandbox' | 'stripe'): Promise<EventOutcome> {
     switch (event.type) {
       case 'checkout.session.completed':
-        await repository.closeOpenSession(event.sessionId, 'completed', event.created);
-        return 'processed';
+        return checkoutCompleted(event);
       case 'invoice.paid':
         return invoicePaid(event);
       default:
-        return 'ignored';
+        return lifecycle.apply(event, provider);
     }
   }
 
@@ -112,11 +124,11 @@ export function createBillingEventHandler({
         id: event.id,
         provider,
         type: event.type,
-        sessionId: event.sessionId,
+        sessionId: 'sessionId' in event ? event.sessionId : null,
       });
       if (!fresh) return 'duplicate';
       try {
-        return await apply(event);
+        return await apply(event, provider);
       } catch (error) {
         logger.error({ err: error, eventId: event.id, type: event.type }, 'billing event failed; it may be retried');
         await repository.forgetEvent(event.id);

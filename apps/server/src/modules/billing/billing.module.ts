@@ -1,5 +1,6 @@
 import { DEFAULT_PLAN_PRICES, type PlanPrices } from '@portal/shared/billing';
 import type { FastifyInstance } from 'fastify';
+import type { StripeSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -8,7 +9,14 @@ import { createBillingRepository } from './billing.repository.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { createSandboxProvider } from './billing.sandbox.ts';
 import { createBillingService } from './billing.service.ts';
+import { createStripeClient, createStripeProvider } from './billing.stripe.ts';
 import { type BillingEventHandler, createBillingEventHandler } from './billing-events.ts';
+import { billingWebhookRoutes } from './billing-webhook.routes.ts';
+import { createStripeWebhook } from './billing-webhook.ts';
+import { registerSubscriptionLifecycleJobs } from './subscription-lifecycle.jobs.ts';
+import { createSubscriptionLifecycleRepository } from './subscription-lifecycle.repository.ts';
+import { createSubscriptionLifecycle } from './subscription-lifecycle.ts';
+import { registerSubscriptionManagement } from './subscription-management.module.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +37,8 @@ export async function registerBilling(
     auditService,
     mailer,
     prices = DEFAULT_PLAN_PRICES,
+    publicUrl,
+    stripe = null,
     now,
   }: {
     db: Db;
@@ -36,15 +46,44 @@ export async function registerBilling(
     auditService: AuditService;
     mailer: Mailer;
     prices?: PlanPrices;
+    /** Where links in mail (shared-plan invitations) lead. */
+    publicUrl: string;
+    /** Stripe instead of the sandbox checkout; renewals then come from Stripe's webhooks. */
+    stripe?: StripeSettings | null;
     now?: () => Date;
   },
 ) {
   const repository = createBillingRepository({ db });
   const sandbox = createSandboxProvider();
-  const events = createBillingEventHandler({ repository, subscriptionService, auditService, mailer, logger: app.log });
+  const lifecycleRepository = createSubscriptionLifecycleRepository({ db });
+  const lifecycle = createSubscriptionLifecycle({
+    repository: lifecycleRepository,
+    subscriptionService,
+    auditService,
+    mailer,
+    prices,
+  });
+  const events = createBillingEventHandler({
+    repository,
+    subscriptionService,
+    auditService,
+    mailer,
+    logger: app.log,
+    lifecycle,
+  });
+  const stripeClient = stripe ? createStripeClient(stripe) : null;
+  const provider =
+    stripe && stripeClient
+      ? createStripeProvider({
+          stripe: stripeClient,
+          settings: stripe,
+          publicUrl,
+          customerOf: (userId) => lifecycleRepository.customerOf(userId),
+        })
+      : sandbox;
   const billingService = createBillingService({
     repository,
-    provider: sandbox,
+    provider,
     sandbox,
     events,
     prices,
@@ -55,5 +94,27 @@ export async function registerBilling(
   );
   app.decorate('billingEvents', events);
   await app.register(billingRoutes, { billingService });
+  if (stripe && stripeClient) {
+    const webhook = createStripeWebhook({
+      stripe: stripeClient,
+      settings: stripe,
+      userOfSubscription: (subscriptionId) => lifecycleRepository.userOfStripeSubscription(subscriptionId),
+    });
+    await app.register(billingWebhookRoutes, { webhook, events });
+  }
+  await registerSubscriptionLifecycleJobs(app, { lifecycle, events });
+  await registerSubscriptionManagement(app, {
+    db,
+    subscriptionService,
+    auditService,
+    mailer,
+    prices,
+    publicUrl,
+    billingRepository: repository,
+    billingService,
+    provider,
+    events,
+    ...(now ? { now } : {}),
+  });
   return { billingService, events };
 }

@@ -10,6 +10,27 @@ export function createSandboxProvider(): BillingProvider & {
     async createCheckout(session) {
       return { url: `/billing/sandbox/${encodeURIComponent(session.id)}` };
     },
+    /** A plan change is charged at once with the test card on file: the same invoice event a payment makes. */
+    async changeSubscription(charge, period) {
+      return [
+        {
+          id: `evt_${charge.id}_invoice_paid`,
+          type: 'invoice.paid',
+          created: period.start,
+          sessionId: charge.id,
+          invoiceId: `in_${charge.id}`,
+          amount: charge.amount,
+          currency: charge.currency,
+          periodStart: period.start,
+          periodEnd: period.end,
+        },
+      ];
+    },
+    /** The sandbox keeps the period-end plan only in our own tables. */
+    async schedulePeriodEnd() {},
+    async createPortal(_userId, returnPath) {
+      return { url: `/billing/sandbox/portal?return=${encodeURIComponent(returnPath)}` };
+    },
     /** What a Stripe webhook would deliver after a successful payment, in the same order. */
     paymentEvents(session, paidAt) {
       return [

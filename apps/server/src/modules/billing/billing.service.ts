@@ -72,8 +72,10 @@ export function createBillingService({
       userId: string,
       request: { tier: PaidTier; interval: 'month' | 'year'; language: InterfaceLanguage },
       { subscriber }: { subscriber: boolean },
+      discount?: { percentOff: number; reserve: (sessionId: string) => Promise<void> },
     ) {
       const price = prices[request.tier][request.interval];
+      const amount = discount ? Math.round((price.amount * (100 - discount.percentOff)) / 100) : price.amount;
       const createdAt = now();
       const session = await repository.insertSession({
         id: `cs_${randomUUID().replaceAll('-', '')}`,
@@ -81,7 +83,7 @@ export function createBillingService({
         provider: provider.name,
         tier: request.tier,
         interval: request.interval,
-        amount: price.amount,
+        amount,
         currency: price.currency,
         status: 'open',
         language: request.language,
@@ -90,6 +92,12 @@ export function createBillingService({
         createdAt,
         updatedAt: createdAt,
       });
+      try {
+        await discount?.reserve(session.id);
+      } catch (error) {
+        await repository.closeOpenSession(session.id, 'canceled', createdAt);
+        throw error;
+      }
       return provider.createCheckout(session);
     },
 

@@ -33,16 +33,18 @@ export const billingEvents = pgTable('billing_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One paid invoice per checkout session: the charge and the period it pays for. */
+/** A paid invoice: the charge and the period it pays for; one per checkout session, renewals have no session. */
 export const billingInvoices = pgTable('billing_invoices', {
   id: text('id').primaryKey(),
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   sessionId: text('session_id')
-    .notNull()
     .unique()
     .references(() => billingCheckoutSessions.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['sandbox', 'stripe'] })
+    .notNull()
+    .default('sandbox'),
   tier: text('tier', { enum: ['me', 'us', 'universal'] }).notNull(),
   interval: text('interval', { enum: ['month', 'year'] }).notNull(),
   amount: integer('amount').notNull(),

@@ -1,6 +1,7 @@
 import type { Tier } from '@portal/shared/tiers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { subscriptionSchedules } from '../billing/subscription-management.table.ts';
 import { subscriptions } from './subscription.table.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -10,6 +11,15 @@ export function createSubscriptionRepository({ db }: { db: Db }) {
     async findByUserId(userId: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       return row;
+    },
+    /** The subscription with what access also depends on: whether it ends at its period end. */
+    async findAccessByUserId(userId: string) {
+      const [row] = await db
+        .select({ subscription: subscriptions, cancelAtPeriodEnd: subscriptionSchedules.cancelAtPeriodEnd })
+        .from(subscriptions)
+        .leftJoin(subscriptionSchedules, eq(subscriptionSchedules.userId, subscriptions.userId))
+        .where(eq(subscriptions.userId, userId));
+      return row && { subscription: row.subscription, cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false };
     },
     async activate(
       userId: string,
@@ -26,6 +36,7 @@ export function createSubscriptionRepository({ db }: { db: Db }) {
         provider: plan.provider,
         interval: plan.interval ?? null,
         currentPeriodEnd: plan.currentPeriodEnd ?? null,
+        graceEndsAt: null,
         updatedAt: new Date(),
       };
       const [row] = await db

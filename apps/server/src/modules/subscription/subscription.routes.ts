@@ -36,6 +36,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptionService: Su
         tier: request.body.tier,
         interval: request.body.interval,
         language: requestLanguage(request.headers),
+        couponCode: request.body.couponCode,
       }),
   );
 };

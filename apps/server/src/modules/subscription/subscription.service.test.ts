@@ -12,6 +12,8 @@ function subscription(overrides: Partial<SubscriptionRow>): SubscriptionRow {
     interval: 'month',
     provider: 'sandbox',
     currentPeriodEnd: null,
+    graceEndsAt: null,
+    providerStateAt: null,
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -44,18 +46,44 @@ describe('subscription status', () => {
     });
   });
 
-  it.each([
-    {
-      label: 'a plan whose period ended',
-      row: subscription({ currentPeriodEnd: new Date('2026-05-31T00:00:00.000Z') }),
-    },
-    { label: 'a plan ending right now', row: subscription({ currentPeriodEnd: now }) },
-    { label: 'a canceled plan', row: subscription({ status: 'canceled' }) },
-    { label: 'a plan with an unpaid invoice', row: subscription({ status: 'past_due' }) },
-  ])('$label gives no access and no tier', ({ row }) => {
+  it('an active plan keeps its tier through the renewal leeway, then falls to calm', () => {
+    const end = new Date('2026-06-01T00:00:00.000Z');
+    expect(toSubscriptionStatus(subscription({ currentPeriodEnd: end }), now).subscription_tier).toBe('me');
+    const later = new Date('2026-06-02T00:00:00.000Z');
+    expect(toSubscriptionStatus(subscription({ currentPeriodEnd: end }), later)).toEqual({
+      subscribed: true,
+      subscription_tier: 'calm',
+      current_period_end: null,
+    });
+  });
+
+  it('a plan canceled at period end keeps its tier until then and is calm right after', () => {
+    const end = new Date('2026-06-01T12:00:01.000Z');
+    const row = subscription({ currentPeriodEnd: end });
+    expect(toSubscriptionStatus(row, now, { cancelAtPeriodEnd: true }).subscription_tier).toBe('me');
+    expect(toSubscriptionStatus(row, end, { cancelAtPeriodEnd: true }).subscription_tier).toBe('calm');
+    expect(
+      toSubscriptionStatus(subscription({ status: 'canceled', currentPeriodEnd: end }), end).subscription_tier,
+    ).toBe('calm');
+  });
+
+  it('a past_due plan keeps its tier during the grace period and says until when', () => {
+    const end = new Date('2026-05-30T00:00:00.000Z');
+    const grace = new Date('2026-06-06T00:00:00.000Z');
+    const row = subscription({ status: 'past_due', currentPeriodEnd: end, graceEndsAt: grace });
     expect(toSubscriptionStatus(row, now)).toEqual({
-      subscribed: false,
-      subscription_tier: null,
+      subscribed: true,
+      subscription_tier: 'me',
+      current_period_end: end.toISOString(),
+      past_due_until: grace.toISOString(),
+    });
+    expect(toSubscriptionStatus(row, grace).subscription_tier).toBe('calm');
+  });
+
+  it('an expired plan leaves the user on calm', () => {
+    expect(toSubscriptionStatus(subscription({ status: 'expired' }), now)).toEqual({
+      subscribed: true,
+      subscription_tier: 'calm',
       current_period_end: null,
     });
   });

@@ -1,48 +1,87 @@
 import type { InterfaceLanguage } from '@portal/shared/language';
-import type { SubscriptionStatus, Tier } from '@portal/shared/tiers';
+import { effectiveTier, graceEndFrom } from '@portal/shared/subscription-access';
+import { hasTierAccess, type SubscriptionStatus, type Tier } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
 import type { SubscriptionRepository, SubscriptionRow } from './subscription.repository.ts';
 
-export type CheckoutRequest = { tier: Tier; interval: 'month' | 'year'; language: InterfaceLanguage };
+export type CheckoutRequest = {
+  tier: Tier;
+  interval: 'month' | 'year';
+  language: InterfaceLanguage;
+  couponCode?: string | undefined;
+};
 type PaidCheckout = (
   userId: string,
   request: CheckoutRequest & { tier: Exclude<Tier, 'calm'> },
   context: { subscriber: boolean },
-) => Promise<{ url: string }>;
+) => Promise<{ url: string } | { freeAccess: true; message: string }>;
+/** Access through someone else's plan (a seat of a shared plan), asked when the user's own plan is below `us`. */
+type SharedPlan = {
+  statusOf: (userId: string) => Promise<SubscriptionStatus | null>;
+  planChanged: (ownerId: string) => Promise<void>;
+};
 
-export function toSubscriptionStatus(row: SubscriptionRow | undefined, now = new Date()): SubscriptionStatus {
-  const active = row?.status === 'active' && (!row.currentPeriodEnd || row.currentPeriodEnd > now);
+/** What the user's plan grants at `now`, decided by `effectiveTier`, the one access rule. */
+export function toSubscriptionStatus(
+  row: SubscriptionRow | undefined,
+  now = new Date(),
+  { cancelAtPeriodEnd = false }: { cancelAtPeriodEnd?: boolean } = {},
+): SubscriptionStatus {
+  const tier = effectiveTier(row && { ...row, cancelAtPeriodEnd }, now);
+  const holdsPlan = Boolean(row && tier === row.tier);
+  const pastDue = holdsPlan && row?.status === 'past_due' && row.tier !== 'calm';
   return {
-    subscribed: Boolean(active),
-    subscription_tier: active && row ? row.tier : null,
-    current_period_end: active && row?.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
+    subscribed: tier !== null,
+    subscription_tier: tier,
+    current_period_end: holdsPlan && row?.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
+    ...(pastDue && row?.currentPeriodEnd
+      ? { past_due_until: (row.graceEndsAt ?? graceEndFrom(row.currentPeriodEnd)).toISOString() }
+      : {}),
   };
 }
 
 export function createSubscriptionService({
   subscriptionRepository,
   onChange,
+  now = () => new Date(),
 }: {
   subscriptionRepository: SubscriptionRepository;
   onChange: (userId: string) => void;
+  now?: () => Date;
 }) {
   let paidCheckout: PaidCheckout | null = null;
+  let sharedPlan: SharedPlan | null = null;
+  const notifyChange = (userId: string) => {
+    onChange(userId);
+    void sharedPlan?.planChanged(userId);
+  };
+  async function getOwnStatus(userId: string) {
+    const found = await subscriptionRepository.findAccessByUserId(userId);
+    return toSubscriptionStatus(found?.subscription, now(), { cancelAtPeriodEnd: found?.cancelAtPeriodEnd ?? false });
+  }
+  /** The user's own plan, or the `us` access of a shared plan they are a member of when their own is lower. */
+  async function getStatus(userId: string) {
+    const own = await getOwnStatus(userId);
+    if (!sharedPlan || hasTierAccess(own, 'us')) return own;
+    return (await sharedPlan.statusOf(userId)) ?? own;
+  }
   return {
-    async getStatus(userId: string) {
-      return toSubscriptionStatus(await subscriptionRepository.findByUserId(userId));
-    },
+    /** The user's plan as every access check sees it. */
+    getStatus,
+    /** The user's own plan, without access through a shared plan. */
+    getOwnStatus,
     /**
      * Calm is free: it activates at once without a checkout. A paid tier opens a checkout with the billing provider;
      * a tier the user already has, or a change away from a paid plan, is refused and changes nothing.
      */
     async startCheckout(userId: string, request: CheckoutRequest) {
       const { tier } = request;
-      const current = toSubscriptionStatus(await subscriptionRepository.findByUserId(userId));
+      const current = await getStatus(userId);
       const currentTier = current.subscribed ? current.subscription_tier : null;
       if (tier === 'calm') {
         if (currentTier && currentTier !== 'calm') throw new AppError('conflict', 'You already have a higher plan.');
         await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
-        onChange(userId);
+        notifyChange(userId);
         return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
       }
       if (currentTier === tier) throw new AppError('conflict', `You already have the ${tier} plan.`);
@@ -50,22 +89,34 @@ export function createSubscriptionService({
         throw new AppError('conflict', 'Changing a paid plan is not available yet; your current plan stays as it is.');
       }
       if (!paidCheckout) throw new AppError('tier_unavailable', 'Paid plans are not available on this server.');
-      const { url } = await paidCheckout(userId, { ...request, tier }, { subscriber: currentTier !== null });
-      return { freeAccess: false as const, message: 'Checkout opened.', url };
+      const opened = await paidCheckout(userId, { ...request, tier }, { subscriber: currentTier !== null });
+      if ('freeAccess' in opened) return { ...opened, url: null };
+      return { freeAccess: false as const, message: 'Checkout opened.', url: opened.url };
     },
     /** A paid plan confirmed by the billing provider; pushes the change to the user's open tabs. */
     async activatePaid(
       userId: string,
-      plan: { tier: Tier; interval: 'month' | 'year'; provider: 'sandbox' | 'stripe'; currentPeriodEnd: Date },
+      plan: {
+        tier: Tier;
+        interval: 'month' | 'year' | null;
+        provider: 'sandbox' | 'stripe' | 'coupon';
+        currentPeriodEnd: Date;
+      },
     ) {
       const row = await subscriptionRepository.activate(userId, plan);
-      onChange(userId);
-      return toSubscriptionStatus(row);
+      notifyChange(userId);
+      return toSubscriptionStatus(row, now());
     },
     /** The billing module plugs its checkout in here; without it, paid tiers answer `tier_unavailable`. */
     usePaidCheckout(start: PaidCheckout) {
       paidCheckout = start;
     },
+    /** The billing module plugs shared-plan seats in here; their access then feeds every route guard. */
+    useSharedPlan(plan: SharedPlan) {
+      sharedPlan = plan;
+    },
+    /** Tells listeners (open tabs, shared-plan members) that the user's plan changed. */
+    notifyChange,
   };
 }
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

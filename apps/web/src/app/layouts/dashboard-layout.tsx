@@ -9,6 +9,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { Brand } from '@/components/layout/brand';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
+import { PaymentDueBanner } from '@/features/subscription/components/payment-due-banner';
 import { VoiceReader } from '@/features/voice/components/voice-reader';
 import { useMe, useSignOut } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -140,6 +141,7 @@ export function DashboardLayout() {
           </div>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 sm:px-6 focus:outline-none">
+          <PaymentDueBanner />
           <ErrorBoundary FallbackComponent={ErrorFallback} resetKeys={[location.pathname]}>
             <Outlet />
           </ErrorBoundary>

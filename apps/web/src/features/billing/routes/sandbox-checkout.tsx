@@ -1,29 +1,23 @@
 import { SANDBOX_CARDS } from '@portal/shared/billing';
-import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { CreditCard, Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useMe } from '@/lib/auth';
+import { formatPrice } from '@/lib/format-price';
 import { useCancelSandboxCheckout } from '../api/cancel-sandbox-checkout';
 import { useCheckoutSession } from '../api/get-checkout-session';
 import { usePaySandboxCheckout } from '../api/pay-sandbox-checkout';
+import { groupDigits } from '../card-number';
+import { CheckoutCoupon } from '../components/checkout-coupon';
 import { CheckoutNotice } from '../components/checkout-notice';
-import { formatPrice } from '../format-price';
-
-/** Groups a card number in fours as it is typed. */
-function groupDigits(value: string): string {
-  return value
-    .replace(/\D/g, '')
-    .slice(0, 16)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-}
+import { SandboxHeading } from '../components/sandbox-heading';
 
 /** The sandbox's hosted checkout: plan, price and a test card; paying activates the plan through the provider events. */
 export function SandboxCheckout() {
@@ -95,15 +89,7 @@ export function SandboxCheckout() {
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6" aria-labelledby="checkout-title">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 id="checkout-title" className="text-2xl font-semibold tracking-tight">
-          {t('checkout.title')}
-        </h1>
-        <Badge className="gap-1">
-          <FlaskConical className="size-3.5" aria-hidden="true" />
-          {t('checkout.testMode')}
-        </Badge>
-      </div>
+      <SandboxHeading id="checkout-title" title={t('checkout.title')} />
       <div className="grid overflow-hidden rounded-xl border border-border bg-card shadow-sm md:grid-cols-2">
         <div className="flex flex-col gap-6 bg-muted/50 p-6 sm:p-8">
           <div>
@@ -120,6 +106,7 @@ export function SandboxCheckout() {
           <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t border-border pt-4 text-sm">
             <dt className="text-muted-foreground">{t('checkout.billing')}</dt>
             <dd>{t(`checkout.interval.${interval}`)}</dd>
+            <CheckoutCoupon sessionId={sessionId} currency={currency} />
             <dt className="font-medium">{t('checkout.totalToday')}</dt>
             <dd className="font-medium">{price}</dd>
           </dl>

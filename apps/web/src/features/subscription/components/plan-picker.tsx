@@ -1,14 +1,15 @@
 import type { BillingInterval } from '@portal/shared/billing';
-import { BILLING_INTERVALS, TIERS, type Tier, tierRank } from '@portal/shared/tiers';
+import { TIERS, type Tier, tierRank } from '@portal/shared/tiers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
+import { FormField } from '@/components/ui/form-field';
 import { useMe } from '@/lib/auth';
-import { cn } from '@/lib/utils';
 import { useStartCheckout } from '../api/start-checkout';
+import { couponErrorText } from '../coupon-error-text';
+import { IntervalSwitch } from './interval-switch';
 import { PlanCard } from './plan-card';
 
 /**
@@ -40,6 +41,7 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
   const checkout = useStartCheckout();
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const [choosing, setChoosing] = useState<Tier | null>(null);
+  const [couponCode, setCouponCode] = useState('');
 
   const choose = (tier: Tier) => {
     if (!me) {
@@ -48,13 +50,16 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
     }
     const tab = tier === 'calm' ? null : openCheckoutTab();
     setChoosing(tier);
+    const code = tier === 'calm' ? '' : couponCode.trim();
     checkout.mutate(
-      { tier, interval },
+      { tier, interval, ...(code ? { couponCode: code } : {}) },
       {
         onSuccess: (result) => {
           if (result.freeAccess) {
             tab?.close();
-            toast.success(t('successToast'), { description: t('calmActive') });
+            toast.success(t('successToast'), {
+              description: tier === 'calm' ? t('calmActive') : t('coupon.freeAccessActive'),
+            });
             onFreeAccess?.();
           } else if (result.url) {
             tab?.go(result.url);
@@ -66,7 +71,7 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
         },
         onError: (error) => {
           tab?.close();
-          toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('checkoutFailed'));
+          toast.error(couponErrorText(t, error, t('checkoutFailed')));
         },
         onSettled: () => setChoosing(null),
       },
@@ -81,12 +86,10 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
         </Button>
       );
     }
-    const below = currentTier !== null && tierRank(tier) < tierRank(currentTier);
-    const paidPlan = currentTier !== null && currentTier !== 'calm';
-    if (below || paidPlan) {
+    if (currentTier !== null && tierRank(tier) < tierRank(currentTier)) {
       return (
         <Button className="w-full" variant="outline" disabled>
-          {below ? t('overview.included') : t('overview.changeNotYet')}
+          {t('overview.included')}
         </Button>
       );
     }
@@ -106,30 +109,7 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
   return (
     <div>
       <div className="mb-8 flex justify-center">
-        <fieldset className="inline-flex rounded-lg border border-border bg-muted p-1">
-          <legend className="sr-only">{t('intervalLabel')}</legend>
-          {BILLING_INTERVALS.map((option) => (
-            <label
-              key={option}
-              className={cn(
-                'cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                interval === option
-                  ? 'bg-card text-foreground shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              <input
-                type="radio"
-                name="billing-interval"
-                value={option}
-                checked={interval === option}
-                onChange={() => setBillingInterval(option)}
-                className="sr-only"
-              />
-              {t(`intervals.${option}`)}
-            </label>
-          ))}
-        </fieldset>
+        <IntervalSwitch value={interval} onChange={setBillingInterval} />
       </div>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {TIERS.map((tier) => (
@@ -141,6 +121,16 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
             action={actionFor(tier)}
           />
         ))}
+      </div>
+      <div className="mx-auto mt-8 max-w-sm">
+        <FormField
+          label={t('coupon.checkoutLabel')}
+          hint={t('coupon.checkoutHint')}
+          value={couponCode}
+          onChange={(event) => setCouponCode(event.target.value)}
+          autoComplete="off"
+          maxLength={40}
+        />
       </div>
       <p className="mt-8 text-center text-sm text-muted-foreground">{t('pricesAtCheckout')}</p>
     </div>

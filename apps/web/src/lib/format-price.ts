@@ -1,4 +1,4 @@
-/** A price in minor units (cents) in the reader's language; only the checkout page shows prices. */
+/** A price in minor units (cents) in the reader's language; the checkout page and receipts show prices. */
 export function formatPrice(amount: number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount / 100);
 }

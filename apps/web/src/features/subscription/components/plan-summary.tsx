@@ -1,0 +1,109 @@
+import type { SubscriptionDetails } from '@portal/shared/subscription-management';
+import { CreditCard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { ApiError } from '@/lib/api';
+import { useOpenCustomerPortal } from '../api/open-customer-portal';
+import { type PeriodEndAction, useUpdateSubscription } from '../api/update-subscription';
+
+/** The current plan: tier, status, interval, renewal or end date, and what happens at the period end. */
+export function PlanSummary({ details }: { details: SubscriptionDetails }) {
+  const { t, i18n } = useTranslation('plans');
+  const update = useUpdateSubscription();
+  const portal = useOpenCustomerPortal();
+  const date = details.current_period_end
+    ? new Date(details.current_period_end).toLocaleDateString(i18n.language, { dateStyle: 'long' })
+    : null;
+  const ends = details.cancel_at_period_end || details.status === 'trialing' || details.status === 'expired';
+
+  const run = (action: PeriodEndAction) =>
+    update.mutate(action, {
+      onSuccess: () => toast.success(t(`manage.done.${action}`, { date })),
+      onError: (error) =>
+        toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('manage.failed')),
+    });
+  const openPortal = () =>
+    portal.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        const tab = window.open(url, '_blank', 'noopener');
+        if (!tab) window.location.assign(url);
+      },
+      onError: () => toast.error(t('manage.failed')),
+    });
+
+  return (
+    <Card aria-labelledby="plan-summary-title" className="mb-8">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle id="plan-summary-title">
+            {details.tier ? t('manage.planName', { plan: t(`tiers.${details.tier}.name`) }) : t('overview.none')}
+          </CardTitle>
+          {details.status ? (
+            <Badge data-testid="subscription-status">{t(`manage.status.${details.status}`)}</Badge>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {details.interval ? (
+            <>
+              <dt className="text-muted-foreground">{t('intervalLabel')}</dt>
+              <dd>{t(`intervals.${details.interval}`)}</dd>
+            </>
+          ) : null}
+          {date ? (
+            <>
+              <dt className="text-muted-foreground">{ends ? t('manage.endsOn') : t('manage.renewsOn')}</dt>
+              <dd data-testid="subscription-date">{date}</dd>
+            </>
+          ) : null}
+          {details.shared_from ? (
+            <>
+              <dt className="text-muted-foreground">{t('manage.sharedBy')}</dt>
+              <dd>{details.shared_from}</dd>
+            </>
+          ) : null}
+        </dl>
+        {details.scheduled_change ? (
+          <p className="mt-4 rounded-md border border-dashed border-border p-3 text-sm" role="status">
+            {t('manage.scheduled', {
+              plan: t(`tiers.${details.scheduled_change.tier}.name`),
+              interval: t(`intervals.${details.scheduled_change.interval}`),
+              date,
+            })}
+          </p>
+        ) : null}
+        {details.cancel_at_period_end ? (
+          <p className="mt-4 rounded-md border border-dashed border-border p-3 text-sm" role="status">
+            {t('manage.cancelPending', { date })}
+          </p>
+        ) : null}
+      </CardContent>
+      {details.manageable ? (
+        <CardFooter className="flex flex-wrap gap-3">
+          {details.scheduled_change ? (
+            <Button variant="outline" onClick={() => run('undo')} disabled={update.isPending}>
+              {t('manage.undo')}
+            </Button>
+          ) : null}
+          {details.cancel_at_period_end ? (
+            <Button onClick={() => run('resume')} disabled={update.isPending}>
+              {t('manage.resume')}
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => run('cancel')} disabled={update.isPending}>
+              {t('manage.cancel')}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={openPortal} disabled={portal.isPending}>
+            <CreditCard aria-hidden="true" />
+            {t('manage.paymentMethod')}
+          </Button>
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}
