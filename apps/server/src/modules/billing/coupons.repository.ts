@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingCheckoutSessions } from './billing.table.ts';
 import { couponRedemptions, coupons } from './coupons.table.ts';
@@ -11,6 +11,35 @@ export class RedemptionRefused extends Error {
   constructor(readonly reason: 'exhausted' | 'already_redeemed') {
     super(reason);
   }
+}
+
+/**
+ * Uses held by checkouts that were canceled or lapsed without payment go back to the code, so an abandoned
+ * checkout does not use up a limited code. Runs with the coupon's row locked, before a new use is counted.
+ */
+async function releaseUnpaid(tx: Tx, couponId: string, now: Date) {
+  await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update');
+  const unpaid = tx
+    .select({ id: billingCheckoutSessions.id })
+    .from(billingCheckoutSessions)
+    .where(
+      and(
+        isNull(billingCheckoutSessions.payKey),
+        or(
+          inArray(billingCheckoutSessions.status, ['canceled', 'expired']),
+          and(eq(billingCheckoutSessions.status, 'open'), lt(billingCheckoutSessions.expiresAt, now)),
+        ),
+      ),
+    );
+  const released = await tx
+    .delete(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), inArray(couponRedemptions.sessionId, unpaid)))
+    .returning({ id: couponRedemptions.id });
+  if (released.length === 0) return;
+  await tx
+    .update(coupons)
+    .set({ redemptionCount: sql`greatest(${coupons.redemptionCount} - ${released.length}, 0)` })
+    .where(eq(coupons.id, couponId));
 }
 
 export function createCouponsRepository({ db }: { db: Db }) {
@@ -29,6 +58,14 @@ export function createCouponsRepository({ db }: { db: Db }) {
         .where(eq(coupons.id, couponId))
         .returning();
       return row;
+    },
+    /** Gives back the uses abandoned checkouts held; answers the coupon as it stands then. */
+    async releaseAbandoned(couponId: string, now: Date) {
+      return db.transaction(async (tx: Tx) => {
+        await releaseUnpaid(tx, couponId, now);
+        const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
+        return row ?? null;
+      });
     },
     async findByCode(code: string) {
       const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
@@ -69,6 +106,7 @@ export function createCouponsRepository({ db }: { db: Db }) {
             .where(eq(couponRedemptions.id, earlier.id));
           return;
         }
+        await releaseUnpaid(tx, couponId, now);
         const [counted] = await tx
           .update(coupons)
           .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })

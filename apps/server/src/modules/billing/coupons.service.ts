@@ -67,8 +67,13 @@ export function createCouponsService({
 }) {
   /** The coupon behind a code when it can still be used for `tier`; a clear refusal otherwise. */
   async function usable(rawCode: string, kind: CouponRow['kind'], tier: PaidTier | null) {
-    const coupon = await repository.findByCode(rawCode.trim().toUpperCase());
-    if (!coupon) throw refuse('unknown');
+    const found = await repository.findByCode(rawCode.trim().toUpperCase());
+    if (!found) throw refuse('unknown');
+    // A code that looks used up may only be held by checkouts nobody paid: those uses come back first.
+    const coupon =
+      found.redemptionCount >= found.maxRedemptions
+        ? ((await repository.releaseAbandoned(found.id, now())) ?? found)
+        : found;
     if (coupon.disabledAt) throw refuse('disabled');
     if (coupon.expiresAt && coupon.expiresAt <= now()) throw refuse('expired');
     if (coupon.redemptionCount >= coupon.maxRedemptions) throw refuse('exhausted');

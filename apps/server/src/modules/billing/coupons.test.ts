@@ -138,6 +138,25 @@ describe.each(testTargets())('coupons on $name', (target) => {
     expect(status.json().subscription_tier).toBe('calm');
   });
 
+  it('a checkout abandoned with a single-use code gives the use back, so another learner can redeem it', async () => {
+    const single = await percentOff({ maxRedemptions: 1 });
+    const first = await signUpSubscribed(app, 'calm');
+    const started = await checkout(first, { tier: 'me', interval: 'month', couponCode: single.code });
+    const sessionId = String(started.json().url).replace('/billing/sandbox/', '');
+    const canceled = await app.inject({
+      method: 'POST',
+      url: `/api/billing/sandbox/${sessionId}/cancel`,
+      headers: asUser(first),
+    });
+    expect(canceled.statusCode).toBe(200);
+    const second = await signUpSubscribed(app, 'calm');
+    await buyPlan(app, second, 'me', { couponCode: single.code });
+    const status = await app.inject({ method: 'GET', url: '/api/subscription/check', headers: asUser(second) });
+    expect(status.json().subscription_tier).toBe('me');
+    const listed = await app.inject({ method: 'GET', url: '/api/admin/coupons', headers: asUser(admin) });
+    expect(listed.json().coupons.find((one: { id: string }) => one.id === single.id).redemption_count).toBe(1);
+  });
+
   it('a free-access code gives its tier for N days at once, with mail; a second go changes nothing', async () => {
     const learner = await signUpAndConfirm(app);
     const coupon = await freeAccess();

@@ -81,7 +81,8 @@ describe.each(testTargets())('private calendar feed on $name', (target) => {
   it('the link stops serving entries once its owner has no plan, and serves them again when they choose one', async () => {
     const owner = await signUpSubscribed(app, 'calm');
     const link = feedPath((await createFeed(owner)).url);
-    await database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, owner.userId));
+    // The owner no longer has any plan.
+    await database.db.delete(subscriptions).where(eq(subscriptions.userId, owner.userId));
 
     const lapsed = await app.inject({ method: 'GET', url: link });
     expect(lapsed.statusCode).toBe(402);
