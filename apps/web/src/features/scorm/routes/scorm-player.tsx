@@ -282,7 +282,15 @@ function LoadedPlayer({
     <div className="flex h-dvh flex-col bg-background">
       <header className="flex flex-wrap items-center gap-3 border-b border-border bg-card px-4 py-2">
         <Button variant="ghost" size="sm" asChild>
-          <Link to={backTo}>
+          <Link
+            to={backTo}
+            // Leaving the player unloads the SCO first, so what it sets as it unloads is stored before the page goes.
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              leaveThen(() => void navigate(backTo));
+            }}
+          >
             <ArrowLeft aria-hidden="true" />
             {t('player.back')}
           </Link>
