@@ -8,6 +8,8 @@ type Values = Record<string, unknown>;
 export type AuditEventInput = {
   /** The person whose data it is (or who acted); null for system actions. */
   userId: string | null;
+  /** The admin who acted on someone else's account; omitted when the person acted themselves. */
+  actorId?: string | null;
   /** Dotted verb, e.g. `profile.update`, `consent.withdraw`. */
   action: string;
   tableName?: string | null;
@@ -28,6 +30,7 @@ export function createAuditService({ auditRepository, logger }: { auditRepositor
       try {
         await auditRepository.insert({
           userId: event.userId,
+          actorId: event.actorId ?? null,
           action: event.action,
           tableName: event.tableName ?? null,
           recordId: event.recordId ?? null,

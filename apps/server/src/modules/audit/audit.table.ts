@@ -10,6 +10,8 @@ export const auditEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id'),
+    /** Who acted when it was not the person themselves (an admin); null for self-service and system actions. */
+    actorId: text('actor_id'),
     action: text('action').notNull(),
     tableName: text('table_name'),
     recordId: text('record_id'),
@@ -21,5 +23,9 @@ export const auditEvents = pgTable(
     // The clock at insert, not the transaction start, so events of one transaction keep their order.
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (table) => [index('audit_events_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('audit_events_user_created_idx').on(table.userId, table.createdAt),
+    index('audit_events_actor_created_idx').on(table.actorId, table.createdAt),
+    index('audit_events_created_idx').on(table.createdAt),
+  ],
 );
