@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   COVER_IMAGE_TYPES,
   type CourseStatus,
@@ -10,17 +9,14 @@ import {
   type LessonOrderBody,
   lessonContentInputSchema,
   type MoveLessonBody,
-  PDF_TYPES,
   SLUG_MAX,
   SLUG_PATTERN,
   suggestSlug,
   type UpdateCourseBody,
   type UpdateLessonBody,
   type UpdateModuleBody,
-  VIDEO_TYPES,
 } from '@portal/shared/courses';
 import type { ScormPackageStatus } from '@portal/shared/scorm';
-import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { isLessonReady } from './courses.presenter.ts';
@@ -31,49 +27,16 @@ import {
   type LessonRow,
   type ModuleRow,
 } from './courses.repository.ts';
-import type { StoredFile, StoredLessonContent, StoredQuizQuestion } from './courses.table.ts';
-import { estimateReadingSeconds, renderLessonMarkdown } from './markdown.ts';
-import { baseContentType, checkSignature, readPdfPageCount, readVideoDuration } from './media.ts';
+import type { StoredFile } from './courses.table.ts';
+import { filesDropped, type ParsedContent, storedContent } from './lesson-content.ts';
+import { createLessonUploads, type Upload } from './lesson-uploads.ts';
 
-export type Upload = { stream: Readable; contentType: string | undefined; fileName: string | undefined };
+export type { Upload } from './lesson-uploads.ts';
 
 const courseNotFound = () => new AppError('not_found', 'Course not found.');
 const moduleNotFound = () => new AppError('not_found', 'Module not found.');
 const lessonNotFound = () => new AppError('not_found', 'Lesson not found.');
 const slugTaken = () => new AppError('conflict', 'This address is already used by another course.');
-
-type ParsedContent = z.output<typeof lessonContentInputSchema>;
-
-/** Gives new questions and choices their ids and refuses ids used twice. */
-function storeQuizQuestions(questions: Extract<ParsedContent, { kind: 'quiz' }>['questions']): StoredQuizQuestion[] {
-  const seen = new Set<string>();
-  const claim = (id: string | undefined) => {
-    const value = id ?? randomUUID();
-    if (seen.has(value)) throw new AppError('bad_request', 'Each question and choice needs its own id.');
-    seen.add(value);
-    return value;
-  };
-  return questions.map((question) => ({
-    id: claim(question.id),
-    kind: question.kind,
-    prompt: question.prompt,
-    choices: question.choices.map((choice) => ({ id: claim(choice.id), text: choice.text, correct: choice.correct })),
-    feedback_correct: question.feedback_correct,
-    feedback_incorrect: question.feedback_incorrect,
-  }));
-}
-
-/** A file name fit for a Content-Disposition header: no control characters or path separators. */
-function safeFileName(name: string | undefined, fallback: string): string {
-  const cleaned = [...(name ?? '')]
-    .filter(
-      (character) => character.charCodeAt(0) >= 0x20 && character.charCodeAt(0) !== 0x7f && !'/\\'.includes(character),
-    )
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return cleaned.length > 0 ? cleaned : fallback;
-}
 
 export function createCoursesService({
   coursesRepository,
@@ -102,6 +65,9 @@ export function createCoursesService({
     if (!lesson) throw lessonNotFound();
     return lesson;
   }
+  const uploads = createLessonUploads({ coursesRepository, blobStore, limits, requireLesson });
+  const { storeUpload } = uploads;
+
   async function detail(courseId: string) {
     const tree = await coursesRepository.loadTree(courseId);
     if (!tree) throw courseNotFound();
@@ -146,85 +112,6 @@ export function createCoursesService({
     }
   }
 
-  async function storeUpload(
-    key: string,
-    upload: Upload,
-    accepted: readonly string[],
-    maxBytes: number,
-  ): Promise<{ contentType: string; size: number }> {
-    const contentType = baseContentType(upload.contentType);
-    if (!accepted.includes(contentType)) {
-      upload.stream.resume();
-      throw new AppError('unsupported_media_type', `File type must be ${accepted.join(', ')}`);
-    }
-    const { size } = await blobStore.put(key, checkSignature(upload.stream, contentType), { maxBytes });
-    if (size === 0) {
-      await blobStore.delete(key);
-      throw new AppError('bad_request', 'The file is empty.');
-    }
-    return { contentType, size };
-  }
-
-  function storedContent(input: ParsedContent, previous?: LessonRow) {
-    switch (input.kind) {
-      case 'text':
-        return {
-          content: { kind: 'text', markdown: input.markdown, html: renderLessonMarkdown(input.markdown) } as const,
-          durationSeconds: estimateReadingSeconds(input.markdown),
-          pageCount: null,
-          scormPackageId: null,
-        };
-      case 'video':
-        if (input.source === 'url') {
-          return {
-            content: { kind: 'video', source: 'url', url: input.url } as const,
-            durationSeconds: input.duration_seconds,
-            pageCount: null,
-            scormPackageId: null,
-          };
-        }
-        {
-          const kept = previous?.content.kind === 'video' && previous.content.source === 'upload' ? previous : null;
-          return {
-            content: {
-              kind: 'video',
-              source: 'upload',
-              file:
-                kept && kept.content.kind === 'video' && kept.content.source === 'upload' ? kept.content.file : null,
-            } as const,
-            durationSeconds: input.duration_seconds ?? kept?.durationSeconds ?? null,
-            pageCount: null,
-            scormPackageId: null,
-          };
-        }
-      case 'pdf':
-        return {
-          content: { kind: 'pdf', file: previous?.content.kind === 'pdf' ? previous.content.file : null } as const,
-          durationSeconds: null,
-          pageCount: previous?.content.kind === 'pdf' ? previous.pageCount : null,
-          scormPackageId: null,
-        };
-      case 'quiz':
-        return {
-          content: {
-            kind: 'quiz',
-            pass_mark: input.pass_mark,
-            questions: storeQuizQuestions(input.questions),
-          } as const,
-          durationSeconds: null,
-          pageCount: null,
-          scormPackageId: null,
-        };
-      case 'scorm':
-        return {
-          content: { kind: 'scorm', package_id: input.package_id } as const,
-          durationSeconds: null,
-          pageCount: null,
-          scormPackageId: input.package_id,
-        };
-    }
-  }
-
   /** A SCORM lesson must embed a package that exists and is ready, or learners would open nothing. */
   async function checkScormPackage(content: ParsedContent) {
     if (content.kind !== 'scorm') return;
@@ -239,14 +126,6 @@ export function createCoursesService({
         reasons: ['scorm_package_not_ready'],
       });
     }
-  }
-
-  /** Files a lesson version used that the new version no longer does. */
-  function filesDropped(before: StoredLessonContent, after: StoredLessonContent): StoredFile[] {
-    const fileOf = (content: StoredLessonContent) =>
-      (content.kind === 'video' && content.source === 'upload') || content.kind === 'pdf' ? content.file : null;
-    const old = fileOf(before);
-    return old && fileOf(after)?.key !== old.key ? [old] : [];
   }
 
   return {
@@ -466,59 +345,8 @@ export function createCoursesService({
       );
       return detail(lesson.courseId);
     },
-
-    async uploadVideo(lessonId: string, upload: Upload) {
-      const lesson = await requireLesson(lessonId);
-      if (lesson.content.kind !== 'video') {
-        upload.stream.resume();
-        throw new AppError('bad_request', 'Videos can only be uploaded to video lessons.');
-      }
-      const key = `lessons/${lesson.id}/video-${randomUUID()}`;
-      const { contentType, size } = await storeUpload(key, upload, VIDEO_TYPES, limits.video.max_bytes);
-      const duration = await readVideoDuration(blobStore, key, { contentType, size });
-      const file: StoredFile = {
-        key,
-        file_name: safeFileName(upload.fileName, 'video'),
-        content_type: contentType,
-        size_bytes: size,
-      };
-      const keptDuration = lesson.content.source === 'upload' ? lesson.durationSeconds : null;
-      const updated = await coursesRepository.updateLesson(lessonId, {
-        content: { kind: 'video', source: 'upload', file },
-        durationSeconds: duration ?? keptDuration,
-      });
-      await Promise.all(
-        filesDropped(lesson.content, { kind: 'video', source: 'upload', file }).map((old) => blobStore.delete(old.key)),
-      );
-      if (!updated) throw lessonNotFound();
-      return updated;
-    },
-    async uploadPdf(lessonId: string, upload: Upload) {
-      const lesson = await requireLesson(lessonId);
-      if (lesson.content.kind !== 'pdf') {
-        upload.stream.resume();
-        throw new AppError('bad_request', 'PDF files can only be uploaded to PDF lessons.');
-      }
-      const key = `lessons/${lesson.id}/document-${randomUUID()}.pdf`;
-      const { contentType, size } = await storeUpload(key, upload, PDF_TYPES, limits.pdf.max_bytes);
-      let pageCount: number;
-      try {
-        pageCount = await readPdfPageCount(blobStore, key);
-      } catch (error) {
-        await blobStore.delete(key);
-        throw error;
-      }
-      const file: StoredFile = {
-        key,
-        file_name: safeFileName(upload.fileName, 'document.pdf'),
-        content_type: contentType,
-        size_bytes: size,
-      };
-      const updated = await coursesRepository.updateLesson(lessonId, { content: { kind: 'pdf', file }, pageCount });
-      await Promise.all(filesDropped(lesson.content, { kind: 'pdf', file }).map((old) => blobStore.delete(old.key)));
-      if (!updated) throw lessonNotFound();
-      return updated;
-    },
+    uploadVideo: uploads.uploadVideo,
+    uploadPdf: uploads.uploadPdf,
   };
 }
 export type CoursesService = ReturnType<typeof createCoursesService>;

@@ -1,3 +1,4 @@
+import type { ScormEnrollmentStatus } from '@portal/shared/scorm';
 import type { ScormAttemptRow, ScormScoRow } from './scorm.repository.ts';
 import type { CountedSco } from './scorm-attempts.ts';
 
@@ -57,4 +58,15 @@ export function rollUpEnrollment(
   const scores = progress.map((entry) => entry.score_scaled).filter((score): score is number => score !== null);
   const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1000) / 10 : null;
   return { completed, passed, score };
+}
+
+/** The state an enrolment shows its learner and managers. */
+export function enrollmentStatus(
+  enrollment: { completedAt: Date | null; passedAt: Date | null },
+  attempts: ProgressAttempt[],
+): ScormEnrollmentStatus {
+  if (enrollment.passedAt) return 'passed';
+  if (attempts.some((attempt) => attempt.successStatus === 'failed') && !enrollment.completedAt) return 'failed';
+  if (enrollment.completedAt) return 'completed';
+  return attempts.some((attempt) => attempt.commitCount > 0) ? 'in_progress' : 'not_started';
 }

@@ -16,6 +16,7 @@ import { createScormAttemptLimitsRepository } from './scorm-attempt-limits.repos
 import { createCommitChannel } from './scorm-commit-channel.ts';
 import { buildScormContentServer } from './scorm-content.ts';
 import { withLaunchRules } from './scorm-launch-rules.ts';
+import { scormPlayerRoutes } from './scorm-player.routes.ts';
 import { createScormSharedDataRepository } from './scorm-shared-data.repository.ts';
 
 declare module 'fastify' {
@@ -80,11 +81,8 @@ export async function registerScorm(
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
   app.decorate('scormContent', contentServer as unknown as FastifyInstance);
-  await app.register(scormRoutes, {
-    scormService,
-    commitChannel,
-    maxPackageBytes: config.scorm.limits.maxPackageBytes,
-  });
+  await app.register(scormRoutes, { scormService, maxPackageBytes: config.scorm.limits.maxPackageBytes });
+  await app.register(scormPlayerRoutes, { scormService, commitChannel });
   const analyticsService = createScormAnalyticsService({
     repository: createScormAnalyticsRepository({ db }),
     scormRepository: repository,

@@ -3,15 +3,13 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import {
-  scormAttemptData,
-  scormAttempts,
+  type scormAttempts,
   scormEnrollments,
-  scormInteractions,
   scormPackages,
   scormScos,
   scormSequencingStates,
 } from './scorm.table.ts';
-import { storeObjectives } from './scorm-objectives.ts';
+import { createScormAttemptsRepository } from './scorm-attempts.repository.ts';
 
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
 export type ScormScoRow = typeof scormScos.$inferSelect;
@@ -313,158 +311,7 @@ export function createScormRepository({ db }: { db: Db }) {
         .orderBy(asc(scormEnrollments.dueAt), desc(scormEnrollments.createdAt));
     },
 
-    /** Every attempt of a learner's enrolments (or of one), for progress per SCO. */
-    async listOwnAttempts(learnerId: string, enrollmentIds: string[]): Promise<ScormAttemptRow[]> {
-      if (enrollmentIds.length === 0) return [];
-      return db
-        .select()
-        .from(scormAttempts)
-        .where(and(eq(scormAttempts.learnerId, learnerId), inArray(scormAttempts.enrollmentId, enrollmentIds)))
-        .orderBy(asc(scormAttempts.number));
-    },
-
-    async latestOwnAttempt(learnerId: string, enrollmentId: string, scoId: string): Promise<ScormAttemptRow | null> {
-      const [row] = await db
-        .select()
-        .from(scormAttempts)
-        .where(
-          and(
-            eq(scormAttempts.learnerId, learnerId),
-            eq(scormAttempts.enrollmentId, enrollmentId),
-            eq(scormAttempts.scoId, scoId),
-          ),
-        )
-        .orderBy(desc(scormAttempts.number))
-        .limit(1);
-      return row ?? null;
-    },
-
-    async insertAttempt(values: typeof scormAttempts.$inferInsert): Promise<ScormAttemptRow> {
-      const [row] = await db.insert(scormAttempts).values(values).returning();
-      if (!row) throw new Error('inserting an attempt returned nothing');
-      return row;
-    },
-
-    /** A new session of an attempt begins: its total so far is the base the session's time is added to. */
-    async beginSession(learnerId: string, attemptId: string) {
-      await db
-        .update(scormAttempts)
-        .set({ sessionBaseSeconds: sql`${scormAttempts.totalTimeSeconds}` })
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
-    },
-
-    async markLaunched(learnerId: string, enrollmentId: string, scoId: string) {
-      await db
-        .update(scormEnrollments)
-        .set({ lastLaunchedAt: sql`now()`, lastScoId: scoId })
-        .where(and(eq(scormEnrollments.id, enrollmentId), eq(scormEnrollments.learnerId, learnerId)));
-    },
-
-    async findOwnAttempt(learnerId: string, attemptId: string, executor: Executor = db) {
-      const [row] = await executor
-        .select({ attempt: scormAttempts, sco: scormScos, pkg: scormPackages })
-        .from(scormAttempts)
-        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
-        .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
-      return row ?? null;
-    },
-
-    async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {
-      const [row] = await db.select().from(scormAttemptData).where(eq(scormAttemptData.attemptId, attemptId));
-      return row?.cmi ?? null;
-    },
-
-    /** Locks an attempt of this learner for a commit; null when it is not theirs. */
-    async lockOwnAttempt(executor: Executor, learnerId: string, attemptId: string): Promise<ScormAttemptRow | null> {
-      const [row] = await executor
-        .select()
-        .from(scormAttempts)
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)))
-        .for('update');
-      return row ?? null;
-    },
-
-    async saveAttempt(
-      executor: Executor,
-      attemptId: string,
-      changes: Partial<typeof scormAttempts.$inferInsert>,
-      cmi: Record<string, unknown>,
-      interactions: Array<Omit<typeof scormInteractions.$inferInsert, 'attemptId'>>,
-    ) {
-      await executor
-        .update(scormAttempts)
-        // A numbered commit sets `commitCount` to its number; anything else stored counts one more.
-        .set({ commitCount: sql`${scormAttempts.commitCount} + 1`, ...changes, updatedAt: sql`now()` })
-        .where(eq(scormAttempts.id, attemptId));
-      await executor
-        .insert(scormAttemptData)
-        .values({ attemptId, cmi })
-        .onConflictDoUpdate({ target: scormAttemptData.attemptId, set: { cmi, updatedAt: sql`now()` } });
-      await executor.delete(scormInteractions).where(eq(scormInteractions.attemptId, attemptId));
-      if (interactions.length > 0) {
-        await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
-      }
-      await storeObjectives(executor, attemptId, cmi);
-    },
-
-    /** Locks the enrolment and returns it with the attempts of every SCO, for rolling progress up. */
-    async lockEnrollmentProgress(executor: Executor, enrollmentId: string) {
-      const [enrollment] = await executor
-        .select()
-        .from(scormEnrollments)
-        .where(eq(scormEnrollments.id, enrollmentId))
-        .for('update');
-      if (!enrollment) return null;
-      const attempts = await executor.select().from(scormAttempts).where(eq(scormAttempts.enrollmentId, enrollmentId));
-      const scos = await executor
-        .select({
-          id: scormScos.id,
-          scormType: scormScos.scormType,
-          organizationId: scormScos.organizationId,
-          itemId: scormScos.itemId,
-        })
-        .from(scormScos)
-        .where(eq(scormScos.packageId, enrollment.packageId));
-      const [pkg] = await executor
-        .select({ structure: scormPackages.structure })
-        .from(scormPackages)
-        .where(eq(scormPackages.id, enrollment.packageId));
-      return { enrollment, attempts, scos, structure: pkg?.structure ?? null };
-    },
-
-    async stampEnrollment(executor: Executor, enrollmentId: string, changes: { completedAt?: Date; passedAt?: Date }) {
-      await executor
-        .update(scormEnrollments)
-        .set(changes)
-        .where(and(eq(scormEnrollments.id, enrollmentId)));
-    },
-
-    async packageAttempts(packageId: string) {
-      return db
-        .select({ attempt: scormAttempts, enrollmentId: scormEnrollments.id })
-        .from(scormAttempts)
-        .innerJoin(scormEnrollments, eq(scormEnrollments.id, scormAttempts.enrollmentId))
-        .where(eq(scormEnrollments.packageId, packageId));
-    },
-
-    async packageInteractionStats(packageId: string) {
-      return db
-        .select({
-          interactionId: scormInteractions.interactionId,
-          description: sql<string | null>`max(${scormInteractions.description})`,
-          type: sql<string | null>`max(${scormInteractions.type})`,
-          responses: sql<number>`count(*)::int`,
-          correct: sql<number>`count(*) filter (where ${scormInteractions.result} = 'correct')::int`,
-          incorrect: sql<number>`count(*) filter (where ${scormInteractions.result} in ('incorrect', 'wrong'))::int`,
-        })
-        .from(scormInteractions)
-        .innerJoin(scormAttempts, eq(scormAttempts.id, scormInteractions.attemptId))
-        .innerJoin(scormEnrollments, eq(scormEnrollments.id, scormAttempts.enrollmentId))
-        .where(eq(scormEnrollments.packageId, packageId))
-        .groupBy(scormInteractions.interactionId)
-        .orderBy(asc(scormInteractions.interactionId));
-    },
+    ...createScormAttemptsRepository({ db }),
   };
 }
 export type ScormRepository = ReturnType<typeof createScormRepository>;

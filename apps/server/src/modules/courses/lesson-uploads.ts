@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { type CourseUploadLimits, PDF_TYPES, VIDEO_TYPES } from '@portal/shared/courses';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../files/blob-store.ts';
+import type { CoursesRepository, LessonRow } from './courses.repository.ts';
+import type { StoredFile } from './courses.table.ts';
+import { filesDropped, safeFileName } from './lesson-content.ts';
+import { baseContentType, checkSignature, readPdfPageCount, readVideoDuration } from './media.ts';
+
+export type Upload = { stream: Readable; contentType: string | undefined; fileName: string | undefined };
+
+const lessonNotFound = () => new AppError('not_found', 'Lesson not found.');
+
+/** Files sent for a course: checked by type and signature, streamed into the blob store, measured. */
+export function createLessonUploads({
+  coursesRepository,
+  blobStore,
+  limits,
+  requireLesson,
+}: {
+  coursesRepository: CoursesRepository;
+  blobStore: BlobStore;
+  limits: CourseUploadLimits;
+  requireLesson: (lessonId: string) => Promise<LessonRow>;
+}) {
+  async function storeUpload(
+    key: string,
+    upload: Upload,
+    accepted: readonly string[],
+    maxBytes: number,
+  ): Promise<{ contentType: string; size: number }> {
+    const contentType = baseContentType(upload.contentType);
+    if (!accepted.includes(contentType)) {
+      upload.stream.resume();
+      throw new AppError('unsupported_media_type', `File type must be ${accepted.join(', ')}`);
+    }
+    const { size } = await blobStore.put(key, checkSignature(upload.stream, contentType), { maxBytes });
+    if (size === 0) {
+      await blobStore.delete(key);
+      throw new AppError('bad_request', 'The file is empty.');
+    }
+    return { contentType, size };
+  }
+
+  return {
+    storeUpload,
+    async uploadVideo(lessonId: string, upload: Upload) {
+      const lesson = await requireLesson(lessonId);
+      if (lesson.content.kind !== 'video') {
+        upload.stream.resume();
+        throw new AppError('bad_request', 'Videos can only be uploaded to video lessons.');
+      }
+      const key = `lessons/${lesson.id}/video-${randomUUID()}`;
+      const { contentType, size } = await storeUpload(key, upload, VIDEO_TYPES, limits.video.max_bytes);
+      const duration = await readVideoDuration(blobStore, key, { contentType, size });
+      const file: StoredFile = {
+        key,
+        file_name: safeFileName(upload.fileName, 'video'),
+        content_type: contentType,
+        size_bytes: size,
+      };
+      const keptDuration = lesson.content.source === 'upload' ? lesson.durationSeconds : null;
+      const updated = await coursesRepository.updateLesson(lessonId, {
+        content: { kind: 'video', source: 'upload', file },
+        durationSeconds: duration ?? keptDuration,
+      });
+      await Promise.all(
+        filesDropped(lesson.content, { kind: 'video', source: 'upload', file }).map((old) => blobStore.delete(old.key)),
+      );
+      if (!updated) throw lessonNotFound();
+      return updated;
+    },
+
+    async uploadPdf(lessonId: string, upload: Upload) {
+      const lesson = await requireLesson(lessonId);
+      if (lesson.content.kind !== 'pdf') {
+        upload.stream.resume();
+        throw new AppError('bad_request', 'PDF files can only be uploaded to PDF lessons.');
+      }
+      const key = `lessons/${lesson.id}/document-${randomUUID()}.pdf`;
+      const { contentType, size } = await storeUpload(key, upload, PDF_TYPES, limits.pdf.max_bytes);
+      let pageCount: number;
+      try {
+        pageCount = await readPdfPageCount(blobStore, key);
+      } catch (error) {
+        await blobStore.delete(key);
+        throw error;
+      }
+      const file: StoredFile = {
+        key,
+        file_name: safeFileName(upload.fileName, 'document.pdf'),
+        content_type: contentType,
+        size_bytes: size,
+      };
+      const updated = await coursesRepository.updateLesson(lessonId, { content: { kind: 'pdf', file }, pageCount });
+      await Promise.all(filesDropped(lesson.content, { kind: 'pdf', file }).map((old) => blobStore.delete(old.key)));
+      if (!updated) throw lessonNotFound();
+      return updated;
+    },
+  };
+}
