@@ -48,6 +48,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/admin/thresholds',
   '/dashboard/admin/beta',
   '/dashboard/admin/coupons',
+  '/dashboard/admin/sso',
+  '/dashboard/admin/contact',
   '/dashboard/scorm/studio',
   '/dashboard/scorm/packages',
   '/dashboard/scorm/assignments',

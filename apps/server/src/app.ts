@@ -8,6 +8,9 @@ import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { registerAdminAnalytics } from './modules/admin-analytics/admin-analytics.module.ts';
+import { registerAdminOverview } from './modules/admin-overview/admin-overview.module.ts';
+import { registerAdminUsers } from './modules/admin-users/admin-users.module.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { type AnalyticsSources, createAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -18,13 +21,17 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authLinkRoutes } from './modules/auth/auth-links.routes.ts';
 import { createRolesRepository } from './modules/auth/roles.repository.ts';
+import { registerBeta } from './modules/beta/beta.module.ts';
+import { createBetaRepository } from './modules/beta/beta.repository.ts';
 import { registerBilling } from './modules/billing/billing.module.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { type CalendarSource, createCalendarService } from './modules/calendar/calendar.service.ts';
+import { registerCoach } from './modules/coach/coach.module.ts';
 import { createConsentRepository } from './modules/consent/consent.repository.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
+import { registerContact } from './modules/contact/contact.module.ts';
 import { DEFAULT_COURSE_UPLOAD_LIMITS } from './modules/courses/course-upload-limits.ts';
 import { createCoursesRepository } from './modules/courses/courses.repository.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
@@ -54,6 +61,7 @@ import { createProgressService } from './modules/progress/progress.service.ts';
 import { subscribeProgressToScorm } from './modules/progress/progress.subscribers.ts';
 import { registerScorm } from './modules/scorm/scorm.module.ts';
 import { createScormRepository } from './modules/scorm/scorm.repository.ts';
+import { registerSso } from './modules/sso/sso.module.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
@@ -110,6 +118,14 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   app.decorate('blobStore', blobStore);
   const rolesRepository = createRolesRepository({ db });
   const profileRepository = createProfileRepository({ db });
+  const betaRepository = createBetaRepository({ db });
+  const ensureDefaultProfile = async (userId: string) => {
+    const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, userId) });
+    await profileRepository.createDefault(userId, {
+      fullName: user?.name ?? null,
+      email: user && !isPhoneOnlyEmail(user.email) ? user.email : null,
+    });
+  };
   const subscriptionRepository = createSubscriptionRepository({ db });
   const subscriptionService = createSubscriptionService({
     subscriptionRepository,
@@ -131,13 +147,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     db,
     config,
     mailer,
-    onSessionCreated: async (userId) => {
-      const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, userId) });
-      await profileRepository.createDefault(userId, {
-        fullName: user?.name ?? null,
-        email: user && !isPhoneOnlyEmail(user.email) ? user.email : null,
-      });
-    },
+    onSessionCreated: ensureDefaultProfile,
   });
 
   await app.register(routeTablePlugin);
@@ -151,7 +161,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(authPlugin, { auth, rolesRepository });
   await app.register(realtimePlugin, {
     database,
-    isBetaUser: async (userId) => Boolean((await profileRepository.findByUserId(userId))?.betaAccess),
+    betaUsersAmong: (userIds) => betaRepository.betaUsersAmong(userIds),
     publicUrl: config.publicUrl,
   });
 
@@ -183,6 +193,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  await registerSso(app, { db, auth, auditService, config });
   await app.register(accountDataRoutes, {
     db,
     auth,
@@ -192,6 +203,11 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(profileRoutes, { profileRepository, auditService });
   await app.register(consentRoutes, { consentService });
   await app.register(auditRoutes, { auditService });
+  await registerBeta(app, {
+    betaRepository,
+    auditService,
+    ensureProfile: ensureDefaultProfile,
+  });
   await app.register(subscriptionRoutes, { subscriptionService });
   await registerBilling(app, {
     db,
@@ -291,8 +307,81 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     timeZoneOf,
   });
   analyticsSources.gamification = (userId) => gamificationService.dashboardSummary(userId);
-  await registerFlashcards(app, { db, domainEvents, timeZoneOf });
+  const flashcards = await registerFlashcards(app, {
+    db,
+    domainEvents,
+    timeZoneOf,
+    getSubscription: (userId) => subscriptionService.getStatus(userId),
+    auditService,
+    checkLessonAccess: async (viewer, lessonId) => {
+      const { lesson } = await progressService.checkLessonAccess(viewer, lessonId);
+      return { courseId: lesson.courseId, title: lesson.title };
+    },
+    blobStore,
+  });
+  await registerCoach(app, {
+    db,
+    settings: config.coach,
+    sources: {
+      goalsOf: async (userId) => (await goalsService.list(userId)).goals,
+      statsOf: async (userId) => {
+        const stats = await gamificationService.getStats(userId);
+        const { current, longest, today_done: todayDone } = stats.streak;
+        return { totalXp: stats.total_xp, level: stats.level.level, streak: { current, longest, todayDone } };
+      },
+      studySecondsBetween: async (userId, window) =>
+        (await activityRepository.secondsBetween(userId, window)) +
+        (await studyService.openFocusedSeconds(userId, window)),
+      timeZoneOf,
+      tierOf: async (userId) => {
+        const status = await subscriptionService.getStatus(userId);
+        return status.subscribed ? status.subscription_tier : null;
+      },
+    },
+    flashcards: {
+      deckNamed: async (userId, name) =>
+        (
+          (await flashcards.flashcardsService.listDecks(userId)).find((deck) => deck.name === name) ??
+          (await flashcards.flashcardsService.createDeck(userId, name))
+        ).id,
+      addCard: async (userId, card) => {
+        await flashcards.flashcardsService.createNote(userId, card);
+      },
+    },
+    addGoal: async (userId, body) => {
+      await goalsService.create(userId, body);
+    },
+    now: () => clock.now(),
+  });
+  await registerAdminUsers(app, {
+    db,
+    auth,
+    mailer,
+    auditService,
+    subscriptionService,
+    xpOf: async (userId) => {
+      const stats = await gamificationService.getStats(userId);
+      return { totalXp: stats.total_xp, level: stats.level.level };
+    },
+    now: () => clock.now(),
+  });
+  await registerContact(app, {
+    db,
+    mailer,
+    auditService,
+    publicUrl: config.publicUrl,
+    addressSecret: config.authSecret,
+  });
   analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
+  await registerAdminAnalytics(app, {
+    db,
+    mailer,
+    auditService,
+    publicUrl: config.publicUrl,
+    inactiveDays: async () => (await gamificationService.getSettings()).settings.at_risk_days,
+    now: () => clock.now(),
+  });
+  await registerAdminOverview(app, { database, smtpConfigured: config.smtp !== null });
   if (config.devMailbox) await app.register(mailRoutes, { mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 

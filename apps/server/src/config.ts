@@ -56,6 +56,10 @@ const envSchema = z.object({
   STRIPE_PRICE_UNIVERSAL_YEAR: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
   SCORM_INGEST_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  COACH_OPENAI_BASE_URL: z.url().optional(),
+  COACH_OPENAI_API_KEY: z.string().optional(),
+  COACH_MODEL: z.string().optional(),
+  COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type Config = {
@@ -92,6 +96,14 @@ export type Config = {
     contentSharesHost: boolean;
     limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
   };
+  coach: CoachSettings;
+};
+
+/** The AI coach: the built-in grounded coach, or an OpenAI-compatible endpoint when COACH_OPENAI_BASE_URL is set. */
+export type CoachSettings = {
+  openai: { baseUrl: string; apiKey: string; model: string } | null;
+  /** A provider silent for this long (no first byte, or no next chunk) has timed out. */
+  timeoutMs: number;
 };
 
 export type StripeSettings = {
@@ -257,6 +269,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     stripe: stripeSettings(e),
+    coach: {
+      openai: e.COACH_OPENAI_BASE_URL
+        ? {
+            baseUrl: e.COACH_OPENAI_BASE_URL,
+            apiKey: e.COACH_OPENAI_API_KEY ?? 'not-needed',
+            model: e.COACH_MODEL ?? 'gpt-4o-mini',
+          }
+        : null,
+      timeoutMs: e.COACH_TIMEOUT_MS,
+    },
     scorm: {
       ...scorm,
       ingestLeaseSeconds: e.SCORM_INGEST_LEASE_SECONDS,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,
+  /** The identity provider's discovery document could not be fetched or is not valid. */
+  sso_discovery_failed: 400,
   session_missing: 400,
   /** A JSON body nested deeper than the server accepts. */
   nesting_too_deep: 400,
@@ -17,6 +19,8 @@ export const ERROR_STATUS = {
   /** The (sandbox) card was declined; nothing was charged or changed. */
   card_declined: 402,
   email_not_verified: 403,
+  /** An admin suspended the account: signing in is refused until it is reactivated. */
+  account_suspended: 403,
   phone_not_verified: 403,
   forbidden: 403,
   /** A prerequisite module is not completed yet. */
@@ -24,8 +28,12 @@ export const ERROR_STATUS = {
   /** A state-changing request with a session cookie, or a WebSocket upgrade, that did not come from the app's own origin. */
   csrf_rejected: 403,
   not_found: 404,
+  /** No enabled single sign-on provider serves the email's domain. */
+  sso_not_configured: 404,
   conflict: 409,
   user_exists: 409,
+  /** The only active admin cannot be demoted, suspended or deleted. */
+  last_admin: 409,
   tier_unavailable: 409,
   /** The XP balance does not cover a purchase; nothing changed. */
   insufficient_xp: 409,

@@ -34,6 +34,8 @@ export const CLOZE_MAX = 50;
 
 export const FLASHCARD_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export type FlashcardRating = (typeof FLASHCARD_RATINGS)[number];
+/** Where a one-click card came from: a note, a lesson passage, a quiz question or a SCORM interaction. */
+export const FLASHCARD_SOURCE_KINDS = ['note', 'passage', 'quiz', 'scorm'] as const;
 export const FLASHCARD_STATES = ['new', 'learning', 'review', 'relearning'] as const;
 export type FlashcardState = (typeof FLASHCARD_STATES)[number];
 
@@ -184,6 +186,10 @@ export const deckSchema = z.object({
   /** New cards that today's new-card limit still lets in. */
   new_count: z.number().int(),
   created_at: z.string(),
+  /** The course this deck belongs to; its learners get it. */
+  course: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** A course deck seen by a learner: they study it but do not edit it. */
+  read_only: z.boolean(),
 });
 export type Deck = z.infer<typeof deckSchema>;
 export const deckListSchema = z.object({ decks: z.array(deckSchema) });
@@ -212,6 +218,14 @@ export const noteSchema = z.object({
   back: z.string(),
   tags: z.array(z.string()),
   cards: z.array(cardSchema),
+  /** Where a one-click card came from, with the lesson it links to. */
+  source: z
+    .object({
+      kind: z.enum(FLASHCARD_SOURCE_KINDS),
+      lesson_id: z.string().nullable(),
+      course_id: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -6,6 +6,8 @@ export const WATCHED_TABLES = ['user_xp', 'user_badges', 'achievements', 'streak
 export const BETA_UPDATE_TYPES = ['success', 'warning', 'feature', 'info'] as const;
 
 export const betaUpdateSchema = z.object({
+  /** The stored update, so the tab can confirm it was shown and mark it read. */
+  id: z.string(),
   title: z.string(),
   message: z.string(),
   type: z.string(),
@@ -18,6 +20,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('table_change'), table: z.enum(WATCHED_TABLES) }),
   z.object({ type: z.literal('subscription_change') }),
   z.object({ type: z.literal('beta_update'), payload: betaUpdateSchema }),
+  /** An admin granted or revoked this user's beta access. */
+  z.object({ type: z.literal('beta_access_change'), beta_access: z.boolean() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

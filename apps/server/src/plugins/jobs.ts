@@ -22,7 +22,11 @@ export type Jobs = {
   cron(name: string, expression: string, data?: object): Promise<void>;
   /** Where a queued job stands; null for an unknown id. */
   state(name: string, id: string): Promise<JobState | null>;
+  /** Whether this process's queue runs, and jobs due and waiting, running now, and failed in the last day. */
+  health(): Promise<JobsHealth>;
 };
+
+export type JobsHealth = { running: boolean; queued: number; active: number; failedLastDay: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +46,10 @@ async function startJobs({ database, logger }: { database: Database; logger: Fas
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  let running = true;
+  boss.on('stopped', () => {
+    running = false;
+  });
   const queues = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
@@ -68,6 +76,21 @@ async function startJobs({ database, logger }: { database: Database; logger: Fas
     async state(name, id) {
       const job = await boss.getJobById(name, id, { includeArchive: true });
       return (job?.state as JobState | undefined) ?? null;
+    },
+    async health() {
+      const { rows } = await database.executeSql(
+        `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as queued,
+           count(*) filter (where state = 'active')::int as active,
+           count(*) filter (where state = 'failed' and completed_on > now() - interval '1 day')::int as failed
+         from pgboss.job`,
+      );
+      const counts = rows[0] as { queued: number; active: number; failed: number } | undefined;
+      return {
+        running,
+        queued: counts?.queued ?? 0,
+        active: counts?.active ?? 0,
+        failedLastDay: counts?.failed ?? 0,
+      };
     },
   };
   return { jobs, stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }) };

@@ -1,74 +1,32 @@
-import type { ServerMessage } from '@portal/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { profiles } from '../modules/profile/profile.table.ts';
-import { type SignedIn, signUpAndConfirm } from '../testing/factories.ts';
+import { signUpAndConfirm } from '../testing/factories.ts';
+import { realtimeTabs } from '../testing/realtime-tabs.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../testing/test-app.ts';
-
-const WAIT_MS = 5000;
-
-/** A browser tab's realtime connection, with the messages it received in order. */
-type Tab = { socket: WebSocket; next(): Promise<ServerMessage> };
 
 describe.each(testTargets())('realtime on $name', (target) => {
   let app: App;
   let database: Database;
   let close: () => Promise<void>;
-  let url: string;
-  const openTabs: WebSocket[] = [];
+  const tabs = realtimeTabs();
+  const { openTab, connect } = tabs;
 
   beforeAll(async () => {
     const started = await startTestApp(target);
     app = started.app;
     database = started.database;
     close = started.close;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('app is not listening on a port');
-    url = `ws://127.0.0.1:${address.port}/api/realtime`;
+    await tabs.listen(app);
   });
   afterEach(() => {
-    for (const socket of openTabs.splice(0)) socket.close();
+    tabs.closeAll();
   });
   afterAll(async () => {
     await close();
   });
-
-  function openTab(headers: Record<string, string> = {}): Tab {
-    const socket = new WebSocket(url, { headers });
-    openTabs.push(socket);
-    const received: ServerMessage[] = [];
-    const waiting: Array<(message: ServerMessage) => void> = [];
-    socket.on('message', (raw) => {
-      const message = JSON.parse(String(raw)) as ServerMessage;
-      const resolve = waiting.shift();
-      if (resolve) resolve(message);
-      else received.push(message);
-    });
-    return {
-      socket,
-      next: () => {
-        const queued = received.shift();
-        if (queued) return Promise.resolve(queued);
-        return new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('no realtime message arrived')), WAIT_MS);
-          waiting.push((message) => {
-            clearTimeout(timer);
-            resolve(message);
-          });
-        });
-      },
-    };
-  }
-
-  async function connect(user: SignedIn): Promise<Tab> {
-    const tab = openTab({ cookie: user.cookie });
-    expect(await tab.next()).toMatchObject({ type: 'ready', userId: user.userId });
-    return tab;
-  }
 
   it('a signed-in tab is told it is ready on its own channel', async () => {
     const user = await signUpAndConfirm(app);
@@ -118,6 +76,7 @@ describe.each(testTargets())('realtime on $name', (target) => {
     const regularTab = await connect(regular);
 
     const update = {
+      id: '00000000-0000-4000-8000-000000000001',
       title: 'New',
       message: 'Flashcards are faster',
       type: 'feature',

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-type Client = { userId: string; beta: boolean; socket: WebSocket };
+type Client = { userId: string; socket: WebSocket };
 
 /** WebSocket endpoint plus fan-out through PostgreSQL LISTEN/NOTIFY so every instance reaches its own sockets. */
 export const realtimePlugin = fp(
@@ -33,20 +33,49 @@ export const realtimePlugin = fp(
     app: FastifyInstance,
     {
       database,
-      isBetaUser,
+      betaUsersAmong,
       publicUrl,
-    }: { database: Database; isBetaUser: (userId: string) => Promise<boolean>; publicUrl: string },
+    }: {
+      database: Database;
+      /** Which of these users have beta access at this moment; asked at every beta delivery. */
+      betaUsersAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+      publicUrl: string;
+    },
   ) => {
     const appOrigin = new URL(publicUrl).origin;
     await app.register(websocket, { options: { maxPayload: 4096 } });
     const clients = new Set<Client>();
 
-    const deliver = (envelope: Envelope) => {
-      const data = JSON.stringify(envelope.message);
-      for (const client of clients) {
-        const wanted = envelope.userId ? client.userId === envelope.userId : client.beta;
-        if (wanted && client.socket.readyState === client.socket.OPEN) client.socket.send(data);
+    const send = (targets: Iterable<Client>, message: ServerMessage) => {
+      const data = JSON.stringify(message);
+      for (const client of targets) {
+        if (client.socket.readyState === client.socket.OPEN) client.socket.send(data);
       }
+    };
+    // Beta access is read when the message arrives, not when the socket opened, so a revoked user gets nothing
+    // more and a newly granted one gets the next update. Beta deliveries run one after another to keep their order.
+    let betaDeliveries = Promise.resolve();
+    const deliverBeta = async (message: ServerMessage) => {
+      const connected = [...clients];
+      if (connected.length === 0) return;
+      const beta = await betaUsersAmong([...new Set(connected.map((client) => client.userId))]);
+      send(
+        connected.filter((client) => beta.has(client.userId)),
+        message,
+      );
+    };
+    const deliver = (envelope: Envelope) => {
+      if (envelope.userId) {
+        send(
+          [...clients].filter((client) => client.userId === envelope.userId),
+          envelope.message,
+        );
+        return;
+      }
+      if (envelope.channel !== BETA_CHANNEL) return;
+      betaDeliveries = betaDeliveries
+        .then(() => deliverBeta(envelope.message))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'beta update not delivered'));
     };
 
     let unlisten: Unlisten | null = await database.listen(REALTIME_CHANNEL, (payload) => {
@@ -86,10 +115,12 @@ export const realtimePlugin = fp(
         socket.close(4401, 'User not authenticated');
         return;
       }
-      const beta = await isBetaUser(context.user.id).catch(() => false);
+      const beta = await betaUsersAmong([context.user.id])
+        .then((found) => found.has(context.user.id))
+        .catch(() => false);
       // The socket may have closed while the session and profile were looked up.
       if (socket.readyState !== socket.OPEN) return;
-      const client: Client = { userId: context.user.id, beta, socket };
+      const client: Client = { userId: context.user.id, socket };
       clients.add(client);
       socket.on('close', () => clients.delete(client));
       socket.on('message', (raw) => {
@@ -115,6 +146,7 @@ export const realtimePlugin = fp(
       clients.clear();
       await unlisten?.();
       unlisten = null;
+      await betaDeliveries;
     });
   },
   { name: 'realtime', dependencies: ['auth'] },

@@ -1,10 +1,11 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
+import { invalidateBetaFeed } from '@/features/beta/api/get-beta-feed';
+import { receiveBetaUpdate } from '@/features/beta/components/show-beta-update-toast';
 import { CookieBanner } from '@/features/consent/components/cookie-banner';
 import { GAMIFICATION_QUERY_KEY } from '@/features/gamification/api/gamification-query-key';
 import { GamificationLive } from '@/features/gamification/components/gamification-live';
-import { showBetaUpdateToast } from '@/features/gamification/components/gamification-toasts';
 import { invalidateSubscription } from '@/features/subscription/api/get-subscription-details';
 import { meQueryOptions, useMe } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
@@ -32,7 +33,9 @@ function RealtimeBridge() {
         // The learner home and analytics show XP, streak and achievements too.
         void queryClient.invalidateQueries({ queryKey: ['analytics'] });
       } else if (message.type === 'beta_update') {
-        showBetaUpdateToast(message.payload);
+        receiveBetaUpdate(queryClient, message.payload);
+      } else if (message.type === 'beta_access_change') {
+        void invalidateBetaFeed(queryClient);
       }
     });
     client.start();

@@ -201,7 +201,10 @@ export const routes: RouteObject[] = [
                     Component: m.LearnerAnalytics,
                   })),
               },
-              screen('learner/ai-coach', 'aiCoach'),
+              {
+                path: 'learner/ai-coach',
+                lazy: () => import('@/features/coach/routes/ai-coach').then((m) => ({ Component: m.CoachPage })),
+              },
               {
                 path: 'learner/flashcards',
                 lazy: () =>
@@ -212,6 +215,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/flashcards/routes/flashcard-review').then((m) => ({
                     Component: m.FlashcardReviewPage,
+                  })),
+              },
+              {
+                path: 'learner/flashcards/stats',
+                lazy: () =>
+                  import('@/features/flashcards/routes/flashcard-stats').then((m) => ({
+                    Component: m.FlashcardStatsPage,
                   })),
               },
               {
@@ -261,8 +271,26 @@ export const routes: RouteObject[] = [
               {
                 element: <AdminGuard />,
                 children: [
-                  screen('admin', 'admin'),
-                  screen('admin/users', 'adminUsers'),
+                  {
+                    path: 'admin',
+                    lazy: () =>
+                      import('@/features/admin-home/routes/admin-home').then((m) => ({ Component: m.AdminHome })),
+                  },
+                  {
+                    path: 'admin/audit',
+                    lazy: () =>
+                      import('@/features/admin-audit/routes/admin-audit').then((m) => ({ Component: m.AdminAudit })),
+                  },
+                  {
+                    path: 'admin/users',
+                    lazy: () =>
+                      import('@/features/admin-users/routes/admin-users').then((m) => ({ Component: m.AdminUsers })),
+                  },
+                  {
+                    path: 'admin/users/:userId',
+                    lazy: () =>
+                      import('@/features/admin-users/routes/admin-user').then((m) => ({ Component: m.AdminUser })),
+                  },
                   {
                     path: 'admin/courses',
                     lazy: () =>
@@ -270,7 +298,13 @@ export const routes: RouteObject[] = [
                         Component: m.AdminCoursesPage,
                       })),
                   },
-                  screen('admin/analytics', 'adminAnalytics'),
+                  {
+                    path: 'admin/analytics',
+                    lazy: () =>
+                      import('@/features/admin-analytics/routes/admin-analytics').then((m) => ({
+                        Component: m.AdminAnalytics,
+                      })),
+                  },
                   {
                     path: 'admin/modules',
                     lazy: () =>
@@ -292,12 +326,27 @@ export const routes: RouteObject[] = [
                         Component: m.AdminThresholds,
                       })),
                   },
-                  screen('admin/beta', 'adminBeta'),
+                  {
+                    path: 'admin/beta',
+                    lazy: () => import('@/features/beta/routes/admin-beta').then((m) => ({ Component: m.AdminBeta })),
+                  },
                   {
                     path: 'admin/coupons',
                     lazy: () =>
                       import('@/features/admin-coupons/routes/admin-coupons').then((m) => ({
                         Component: m.AdminCoupons,
+                      })),
+                  },
+                  {
+                    path: 'admin/sso',
+                    lazy: () =>
+                      import('@/features/admin-sso/routes/admin-sso').then((m) => ({ Component: m.AdminSso })),
+                  },
+                  {
+                    path: 'admin/contact',
+                    lazy: () =>
+                      import('@/features/admin-contact/routes/admin-contact').then((m) => ({
+                        Component: m.AdminContact,
                       })),
                   },
                 ],

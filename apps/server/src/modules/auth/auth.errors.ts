@@ -1,5 +1,6 @@
 import { isAPIError } from 'better-auth/api';
 import { AppError } from '../../errors.ts';
+import { accountSuspended } from '../admin-users/account-suspension.ts';
 
 export const userExists = () =>
   new AppError('user_exists', 'An account with these details already exists. Sign in instead.');
@@ -38,6 +39,8 @@ export function toAuthAppError(error: unknown): unknown {
     case 'EMAIL_NOT_VERIFIED':
     case 'PHONE_NUMBER_NOT_VERIFIED':
       return invalidCredentials();
+    case 'ACCOUNT_SUSPENDED':
+      return accountSuspended();
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
     case 'PHONE_NUMBER_EXIST':

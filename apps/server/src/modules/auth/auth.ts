@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { isPhoneOnlyEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import {
+  ACCOUNT_SUSPENDED_AUTH_CODE,
+  ACCOUNT_SUSPENDED_MESSAGE,
+  isAccountSuspended,
+} from '../admin-users/account-suspension.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
 import { createProfileRepository } from '../profile/profile.repository.ts';
+import { ssoSignInPlugins } from '../sso/sso-sign-in.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
 import { accountSubject, createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
@@ -96,6 +103,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
         },
       }),
       twoFactor({ issuer: 'Learning Portal' }),
+      ...ssoSignInPlugins({ db }),
     ],
     databaseHooks: {
       user: {
@@ -115,6 +123,15 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
       },
       session: {
         create: {
+          // Every way of signing in opens a session here, so a suspended account is refused on all of them.
+          async before(session) {
+            if (await isAccountSuspended(db, session.userId)) {
+              throw new APIError('FORBIDDEN', {
+                code: ACCOUNT_SUSPENDED_AUTH_CODE,
+                message: ACCOUNT_SUSPENDED_MESSAGE,
+              });
+            }
+          },
           async after(session) {
             await onSessionCreated(session.userId);
           },

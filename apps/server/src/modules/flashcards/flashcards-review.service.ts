@@ -53,23 +53,33 @@ export function createFlashcardsReviewService({
   repository,
   domainEvents,
   timeZoneOf,
+  hiddenDecksOf = async () => [],
   now = () => new Date(),
 }: {
   repository: FlashcardsRepository;
   domainEvents: DomainEvents;
   timeZoneOf: (userId: string) => Promise<string>;
+  /** Brings the learner's course-deck cards up to date; the decks they may no longer study. */
+  hiddenDecksOf?: (userId: string) => Promise<string[]>;
   now?: () => Date;
 }) {
-  const settingsOf = async (userId: string): Promise<FlashcardSettings> => {
+  /** The learner's settings, and the FSRS weights fitted to their reviews (null: the defaults). */
+  const preferencesOf = async (userId: string): Promise<{ settings: FlashcardSettings; weights: number[] | null }> => {
     const row = await repository.findSettings(userId);
-    return row
+    const settings = row
       ? { desired_retention: row.desiredRetention, new_per_day: row.newPerDay, reviews_per_day: row.reviewsPerDay }
       : { ...DEFAULT_FLASHCARD_SETTINGS };
+    return { settings, weights: row?.weights ?? null };
   };
+  const settingsOf = async (userId: string) => (await preferencesOf(userId)).settings;
 
   /** The learner's local day (in their profile's time zone) and what today's limits still let in. */
   const today = async (userId: string, deckId?: string) => {
-    const [timeZone, settings] = await Promise.all([timeZoneOf(userId), settingsOf(userId)]);
+    const [timeZone, { settings, weights }, hiddenDeckIds] = await Promise.all([
+      timeZoneOf(userId),
+      preferencesOf(userId),
+      hiddenDecksOf(userId),
+    ]);
     const at = now();
     const day = todayIn(timeZone, at);
     const startOfToday = startOfLocalDate(day, timeZone);
@@ -81,6 +91,7 @@ export function createFlashcardsReviewService({
       now: at,
       learnAheadUntil: new Date(at.getTime() + LEARN_AHEAD_MS),
       endOfToday,
+      hiddenDeckIds,
       ...(deckId ? { deckId } : {}),
     };
     return {
@@ -88,6 +99,7 @@ export function createFlashcardsReviewService({
       day,
       window,
       settings,
+      weights,
       startOfToday,
       endOfToday,
       endOfTomorrow,
@@ -136,7 +148,7 @@ export function createFlashcardsReviewService({
           state: stateName(row.card.state),
           ...cardSides(row.card, row),
           tags: row.tags,
-          intervals: previewIntervals(memoryOf(row.card), { desiredRetention, now: day.at }),
+          intervals: previewIntervals(memoryOf(row.card), { desiredRetention, now: day.at, weights: day.weights }),
         })),
         counts: {
           new: Math.min(counts.fresh, day.newLimit),
@@ -157,7 +169,7 @@ export function createFlashcardsReviewService({
       const day = await today(userId);
       const result = await repository.transaction(async (tx) => {
         const card = await repository.lockCard(tx, userId, cardId);
-        if (!card) throw cardNotFound();
+        if (!card || day.window.hiddenDeckIds?.includes(card.deckId)) throw cardNotFound();
         const earlier = await repository.findLogByKey(tx, userId, body.idempotency_key);
         if (earlier) {
           if (earlier.cardId !== cardId) throw new AppError('conflict', 'This rating key was used for another card.');
@@ -168,6 +180,7 @@ export function createFlashcardsReviewService({
         const { next, log } = rateCard(before, body.rating, {
           desiredRetention: day.settings.desired_retention,
           now: day.at,
+          weights: day.weights,
         });
         await repository.insertLog(tx, {
           userId,

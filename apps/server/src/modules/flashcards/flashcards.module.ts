@@ -1,10 +1,29 @@
+import type { Role } from '@portal/shared/roles';
+import type { SubscriptionStatus } from '@portal/shared/tiers';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
+import type { BlobStore } from '../files/blob-store.ts';
 import { createFlashcardsRepository } from './flashcards.repository.ts';
 import { flashcardsRoutes } from './flashcards.routes.ts';
 import { createFlashcardsService } from './flashcards.service.ts';
+import { createFlashcardsCourseRepository } from './flashcards-course.repository.ts';
+import { createFlashcardsCourseService } from './flashcards-course.service.ts';
+import { createFlashcardsImportRepository } from './flashcards-import.repository.ts';
+import { flashcardsImportRoutes } from './flashcards-import.routes.ts';
+import { createFlashcardsImportService } from './flashcards-import.service.ts';
+import { createFlashcardsOptimizerRepository } from './flashcards-optimizer.repository.ts';
+import { createFlashcardsOptimizerService } from './flashcards-optimizer.service.ts';
 import { createFlashcardsReviewService } from './flashcards-review.service.ts';
+import { createFlashcardsSourcesRepository } from './flashcards-sources.repository.ts';
+import { flashcardsSourcesRoutes } from './flashcards-sources.routes.ts';
+import { createFlashcardsSourcesService } from './flashcards-sources.service.ts';
+import { createFlashcardsStatsRepository } from './flashcards-stats.repository.ts';
+import { flashcardsStatsRoutes } from './flashcards-stats.routes.ts';
+import { createFlashcardsStatsService } from './flashcards-stats.service.ts';
+
+type Viewer = { userId: string; role: Role };
 
 /** Decks, cards and their FSRS reviews; each rating emits flashcard.reviewed, which gamification turns into XP. */
 export async function registerFlashcards(
@@ -13,11 +32,60 @@ export async function registerFlashcards(
     db,
     domainEvents,
     timeZoneOf,
-  }: { db: Db; domainEvents: DomainEvents; timeZoneOf: (userId: string) => Promise<string> },
+    getSubscription,
+    auditService,
+    checkLessonAccess,
+    blobStore,
+  }: {
+    db: Db;
+    domainEvents: DomainEvents;
+    timeZoneOf: (userId: string) => Promise<string>;
+    getSubscription: (userId: string) => Promise<SubscriptionStatus>;
+    auditService: Pick<AuditService, 'recordAuditEvent'>;
+    /** The lesson when the learner may open it (throws otherwise), for cards made from its passages. */
+    checkLessonAccess: (viewer: Viewer, lessonId: string) => Promise<{ courseId: string; title: string }>;
+    /** Where images of imported cards are kept. */
+    blobStore: BlobStore;
+  },
 ) {
   const repository = createFlashcardsRepository({ db });
-  const reviewService = createFlashcardsReviewService({ repository, domainEvents, timeZoneOf });
-  const flashcardsService = createFlashcardsService({ repository, reviewService });
+  const courseService = createFlashcardsCourseService({
+    courseRepository: createFlashcardsCourseRepository({ db }),
+    getSubscription,
+    auditService,
+  });
+  const reviewService = createFlashcardsReviewService({
+    repository,
+    domainEvents,
+    timeZoneOf,
+    hiddenDecksOf: (userId) => courseService.prepare(userId),
+  });
+  const flashcardsService = createFlashcardsService({ repository, reviewService, courseService });
+  const sourcesService = createFlashcardsSourcesService({
+    repository,
+    sourcesRepository: createFlashcardsSourcesRepository({ db }),
+    flashcardsService,
+    checkLessonAccess,
+  });
   await app.register(flashcardsRoutes, { flashcardsService, reviewService });
+  await app.register(flashcardsSourcesRoutes, { flashcardsService, courseService, sourcesService });
+  const importService = createFlashcardsImportService({
+    repository,
+    importRepository: createFlashcardsImportRepository({ db }),
+    blobStore,
+  });
+  await app.register(flashcardsImportRoutes, { importService });
+  const optimizerService = createFlashcardsOptimizerService({
+    repository: createFlashcardsOptimizerRepository({ db }),
+    timeZoneOf,
+    logger: app.log,
+  });
+  // Shutting down waits for optimizations under way, so none is left marked running.
+  app.addHook('onClose', () => optimizerService.settled());
+  await app.register(flashcardsStatsRoutes, {
+    flashcardsService,
+    statsService: createFlashcardsStatsService({ repository: createFlashcardsStatsRepository({ db }), timeZoneOf }),
+    optimizerService,
+  });
   return { flashcardsService, reviewService };
 }

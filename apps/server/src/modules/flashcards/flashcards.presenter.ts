@@ -21,11 +21,22 @@ export const presentNote = (note: NoteWithCards): FlashcardNote => ({
   back: note.back,
   tags: note.tags,
   cards: note.cards.map(presentCard),
+  source: note.sourceKind ? { kind: note.sourceKind, lesson_id: note.lessonId, course_id: note.sourceCourseId } : null,
   created_at: note.createdAt.toISOString(),
   updated_at: note.updatedAt.toISOString(),
 });
 
+export type DeckCourse = { id: string; title: string };
+
 export const presentDeck = (
   deck: DeckRow,
   counts: { card_count: number; due_count: number; new_count: number } = { card_count: 0, due_count: 0, new_count: 0 },
-): Deck => ({ id: deck.id, name: deck.name, ...counts, created_at: deck.createdAt.toISOString() });
+  { course = null, readOnly = false }: { course?: DeckCourse | null; readOnly?: boolean } = {},
+): Deck => ({
+  id: deck.id,
+  name: deck.name,
+  ...counts,
+  created_at: deck.createdAt.toISOString(),
+  course,
+  read_only: readOnly,
+});

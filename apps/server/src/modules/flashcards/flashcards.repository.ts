@@ -1,5 +1,5 @@
 import { FLASHCARD_NOTE_LIST_LIMIT } from '@portal/shared/flashcards';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MemoryState } from './flashcards.scheduler.ts';
 import {
@@ -28,19 +28,22 @@ export type QueueWindow = {
   /** Learning cards due before this are studied once nothing else is left. */
   learnAheadUntil: Date;
   endOfToday: Date;
+  /** Course decks the learner may no longer study: their cards are kept but not shown. */
+  hiddenDeckIds?: string[];
 };
 
 const STATE = { new: 0, learning: 1, review: 2, relearning: 3 } as const;
 
 /** Every read and write is scoped by the learner's id. */
 export function createFlashcardsRepository({ db }: { db: Db }) {
-  const available = ({ userId, deckId, now }: QueueWindow): SQL => {
+  const available = ({ userId, deckId, now, hiddenDeckIds }: QueueWindow): SQL => {
     const conditions: SQL[] = [
       eq(flashcardCards.userId, userId),
       eq(flashcardCards.suspended, false),
       or(isNull(flashcardCards.buriedUntil), lte(flashcardCards.buriedUntil, now)) as SQL,
     ];
     if (deckId) conditions.push(eq(flashcardCards.deckId, deckId));
+    if (hiddenDeckIds?.length) conditions.push(notInArray(flashcardCards.deckId, hiddenDeckIds));
     return and(...conditions) as SQL;
   };
   const learningDue = (window: QueueWindow) =>
@@ -145,9 +148,12 @@ export function createFlashcardsRepository({ db }: { db: Db }) {
 
     async listNotes(
       userId: string,
-      { deckId, q, tag }: { deckId?: string; q?: string; tag?: string },
+      { deckId, q, tag, sharedDeckIds = [] }: { deckId?: string; q?: string; tag?: string; sharedDeckIds?: string[] },
     ): Promise<{ notes: NoteWithCards[]; truncated: boolean }> {
-      const conditions: SQL[] = [eq(flashcardNotes.userId, userId)];
+      const mine = eq(flashcardNotes.userId, userId);
+      const conditions: SQL[] = [
+        sharedDeckIds.length ? (or(mine, inArray(flashcardNotes.deckId, sharedDeckIds)) as SQL) : mine,
+      ];
       if (deckId) conditions.push(eq(flashcardNotes.deckId, deckId));
       if (tag) conditions.push(sql`${tag.toLowerCase()} = any(${flashcardNotes.tags})`);
       if (q) {
@@ -197,7 +203,7 @@ export function createFlashcardsRepository({ db }: { db: Db }) {
       const cards = await db
         .select()
         .from(flashcardCards)
-        .where(eq(flashcardCards.noteId, note.id))
+        .where(and(eq(flashcardCards.noteId, note.id), eq(flashcardCards.userId, userId)))
         .orderBy(asc(flashcardCards.ordinal));
       return { ...note, cards };
     },
@@ -237,7 +243,7 @@ export function createFlashcardsRepository({ db }: { db: Db }) {
       const existing = await tx
         .select({ ordinal: flashcardCards.ordinal })
         .from(flashcardCards)
-        .where(eq(flashcardCards.noteId, note.id));
+        .where(and(eq(flashcardCards.noteId, note.id), eq(flashcardCards.userId, note.userId)));
       const have = new Set(existing.map((row) => row.ordinal));
       const stale = [...have].filter((ordinal) => !ordinals.includes(ordinal));
       if (stale.length) {

@@ -176,7 +176,11 @@ export const flashcardsRoutes: FastifyPluginAsyncZod<{
         response: { 200: reviewQueueSchema },
       },
     },
-    async (request) => reviewService.queue(userIdOf(request), request.query.deck_id),
+    async (request) => {
+      const deckId = request.query.deck_id;
+      if (deckId) await flashcardsService.requireReadableDeck(userIdOf(request), deckId);
+      return reviewService.queue(userIdOf(request), deckId);
+    },
   );
 
   app.post(

@@ -30,10 +30,22 @@ const STATE_NAMES: Record<number, FlashcardState> = {
 };
 export const stateName = (state: number): FlashcardState => STATE_NAMES[state] ?? 'new';
 
-/** FSRS-6 default weights, fuzz on, ts-fsrs' default (re)learning steps; only the desired retention is the learner's. */
-export function schedulerFor(desiredRetention: number) {
-  return fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: true }));
+/**
+ * Fuzz on, ts-fsrs' default (re)learning steps, the learner's desired retention, and FSRS-6 default weights unless
+ * the learner's own were fitted to their reviews.
+ */
+export function schedulerFor(desiredRetention: number, weights?: readonly number[] | null) {
+  return fsrs(
+    generatorParameters({
+      request_retention: desiredRetention,
+      enable_fuzz: true,
+      ...(weights ? { w: [...weights] } : {}),
+    }),
+  );
 }
+
+/** How a learner's cards are scheduled: desired retention, and their fitted weights (null: the defaults). */
+export type Scheduling = { desiredRetention: number; now: Date; weights?: readonly number[] | null };
 
 const toFsrsCard = (memory: MemoryState): Card => ({
   due: memory.due,
@@ -65,18 +77,15 @@ const fromFsrsCard = (card: Card): MemoryState => ({
 export function rateCard(
   memory: MemoryState,
   rating: FlashcardRating,
-  { desiredRetention, now }: { desiredRetention: number; now: Date },
+  { desiredRetention, now, weights }: Scheduling,
 ): { next: MemoryState; log: ReviewLog } {
-  const result = schedulerFor(desiredRetention).next(toFsrsCard(memory), now, RATING_GRADE[rating]);
+  const result = schedulerFor(desiredRetention, weights).next(toFsrsCard(memory), now, RATING_GRADE[rating]);
   return { next: fromFsrsCard(result.card), log: result.log };
 }
 
 /** When the card comes back after each of the four ratings, as the buttons show it. */
-export function previewIntervals(
-  memory: MemoryState,
-  { desiredRetention, now }: { desiredRetention: number; now: Date },
-): Intervals {
-  const preview = schedulerFor(desiredRetention).repeat(toFsrsCard(memory), now);
+export function previewIntervals(memory: MemoryState, { desiredRetention, now, weights }: Scheduling): Intervals {
+  const preview = schedulerFor(desiredRetention, weights).repeat(toFsrsCard(memory), now);
   const at = (grade: Grade) => {
     const due = preview[grade].card.due;
     return { due: due.toISOString(), seconds: Math.max(0, Math.round((due.getTime() - now.getTime()) / 1000)) };

@@ -8,7 +8,8 @@ import {
 } from '@portal/shared/flashcards';
 import { AppError } from '../../errors.ts';
 import { presentCard, presentDeck, presentNote } from './flashcards.presenter.ts';
-import type { FlashcardsRepository } from './flashcards.repository.ts';
+import type { DeckRow, FlashcardsRepository } from './flashcards.repository.ts';
+import type { FlashcardsCourseService } from './flashcards-course.service.ts';
 import { cardNotFound, type FlashcardsReviewService } from './flashcards-review.service.ts';
 
 const deckNotFound = () => new AppError('not_found', 'Deck not found.');
@@ -23,9 +24,11 @@ export const cardOrdinals = (front: string): number[] => {
 export function createFlashcardsService({
   repository,
   reviewService,
+  courseService,
 }: {
   repository: FlashcardsRepository;
   reviewService: FlashcardsReviewService;
+  courseService: FlashcardsCourseService;
 }) {
   const requireDeck = async (userId: string, deckId: string) => {
     const deck = await repository.findDeck(userId, deckId);
@@ -38,22 +41,41 @@ export function createFlashcardsService({
     return note;
   };
 
-  /** The learner's decks with what is due now and the new cards today's limit lets in. */
+  /**
+   * The learner's decks, then the course decks they study, with what is due now and the new cards today's limit
+   * lets in.
+   */
   const listDecks = async (userId: string): Promise<Deck[]> => {
-    const [decks, day] = await Promise.all([repository.listDecks(userId), reviewService.today(userId)]);
-    const counts = new Map((await repository.deckCounts(day.window)).map((row) => [row.deckId, row]));
-    return decks.map((deck) => {
+    // Today's window first: it brings the learner's course-deck cards up to date.
+    const day = await reviewService.today(userId);
+    const [decks, shared] = await Promise.all([repository.listDecks(userId), courseService.sharedDecks(userId)]);
+    const [countRows, courses] = await Promise.all([repository.deckCounts(day.window), courseService.coursesOf(decks)]);
+    const counts = new Map(countRows.map((row) => [row.deckId, row]));
+    const present = (deck: DeckRow, course: { id: string; title: string } | null, readOnly: boolean) => {
       const count = counts.get(deck.id);
-      return presentDeck(deck, {
+      const numbers = {
         card_count: count?.total ?? 0,
         due_count: (count?.learning ?? 0) + Math.min(count?.review ?? 0, day.reviewLimit),
         new_count: Math.min(count?.fresh ?? 0, day.newLimit),
-      });
-    });
+      };
+      return presentDeck(deck, numbers, { course, readOnly });
+    };
+    return [
+      ...decks.map((deck) => present(deck, (deck.courseId && courses.get(deck.courseId)) || null, false)),
+      ...shared.map((entry) => present(entry.deck, entry.course, true)),
+    ];
+  };
+
+  /** The learner's own deck or a course deck they study; 404 otherwise. */
+  const requireReadableDeck = async (userId: string, deckId: string) => {
+    if (await repository.findDeck(userId, deckId)) return { shared: false };
+    if (await courseService.sharedDeck(userId, deckId)) return { shared: true };
+    throw deckNotFound();
   };
 
   return {
     listDecks,
+    requireReadableDeck,
 
     async createDeck(userId: string, name: string): Promise<Deck> {
       return presentDeck(await repository.insertDeck(userId, name));
@@ -70,9 +92,15 @@ export function createFlashcardsService({
     },
 
     async listNotes(userId: string, query: NoteListQuery) {
-      if (query.deck_id) await requireDeck(userId, query.deck_id);
-      const result = await repository.listNotes(userId, { deckId: query.deck_id, q: query.q, tag: query.tag });
-      return { notes: result.notes.map(presentNote), truncated: result.truncated };
+      if (query.deck_id) await requireReadableDeck(userId, query.deck_id);
+      const sharedDeckIds = (await courseService.sharedDecks(userId)).map((entry) => entry.deck.id);
+      const result = await repository.listNotes(userId, {
+        deckId: query.deck_id,
+        q: query.q,
+        tag: query.tag,
+        sharedDeckIds,
+      });
+      return { notes: result.notes.map((note) => presentNote(note)), truncated: result.truncated };
     },
 
     async createNote(userId: string, input: CreateNoteInput) {

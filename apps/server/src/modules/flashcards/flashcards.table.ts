@@ -1,3 +1,4 @@
+import { FLASHCARD_SOURCE_KINDS } from '@portal/shared/flashcards';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table.ts';
+import { courses, lessons } from '../courses/courses.table.ts';
 
 const userId = () =>
   text('user_id')
@@ -25,10 +27,15 @@ export const flashcardDecks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userId(),
     name: text('name').notNull(),
+    /** A course deck: its learners study its cards (read-only) with their own scheduling. */
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('flashcard_decks_user_idx').on(table.userId)],
+  (table) => [
+    index('flashcard_decks_user_idx').on(table.userId),
+    index('flashcard_decks_course_idx').on(table.courseId).where(sql`${table.courseId} is not null`),
+  ],
 );
 
 /** What the learner writes; its cards are generated from it (one, or one per cloze number). */
@@ -43,16 +50,28 @@ export const flashcardNotes = pgTable(
     front: text('front').notNull(),
     back: text('back').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Where a one-click card came from: a note, a lesson passage, a quiz question or a SCORM interaction. */
+    sourceKind: text('source_kind', { enum: FLASHCARD_SOURCE_KINDS }),
+    /** Identifies the source (e.g. `quiz:<lesson>:<question>`), so the same mistake is carded once. */
+    sourceKey: text('source_key'),
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
+    sourceCourseId: uuid('source_course_id').references(() => courses.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('flashcard_notes_user_deck_idx').on(table.userId, table.deckId),
     index('flashcard_notes_tags_idx').using('gin', table.tags),
+    uniqueIndex('flashcard_notes_user_source_idx')
+      .on(table.userId, table.sourceKey)
+      .where(sql`${table.sourceKey} is not null`),
   ],
 );
 
-/** One schedulable card with its FSRS memory state; `ordinal` is the cloze number, 0 for a front/back card. */
+/**
+ * One schedulable card with its FSRS memory state; `ordinal` is the cloze number, 0 for a front/back card. A note
+ * of a course deck has one card per learner studying it, each with its own state.
+ */
 export const flashcardCards = pgTable(
   'flashcard_cards',
   {
@@ -81,7 +100,8 @@ export const flashcardCards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('flashcard_cards_note_ordinal_idx').on(table.noteId, table.ordinal),
+    uniqueIndex('flashcard_cards_user_note_ordinal_idx').on(table.userId, table.noteId, table.ordinal),
+    index('flashcard_cards_note_idx').on(table.noteId, table.ordinal),
     index('flashcard_cards_user_due_idx').on(table.userId, table.state, table.due),
     index('flashcard_cards_deck_idx').on(table.deckId),
     check('flashcard_cards_state_check', sql`${table.state} between 0 and 3`),
@@ -127,6 +147,8 @@ export const flashcardSettings = pgTable(
     desiredRetention: doublePrecision('desired_retention').notNull(),
     newPerDay: integer('new_per_day').notNull(),
     reviewsPerDay: integer('reviews_per_day').notNull(),
+    /** FSRS weights fitted from the learner's own reviews; null schedules with the FSRS-6 defaults. */
+    weights: doublePrecision('weights').array(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('flashcard_settings_retention_check', sql`${table.desiredRetention} between 0.7 and 0.97`)],

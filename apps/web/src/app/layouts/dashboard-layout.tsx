@@ -9,6 +9,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { Brand } from '@/components/layout/brand';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
+import { WhatsNewButton } from '@/features/beta/components/whats-new-button';
 import { PaymentDueBanner } from '@/features/subscription/components/payment-due-banner';
 import { VoiceReader } from '@/features/voice/components/voice-reader';
 import { useMe, useSignOut } from '@/lib/auth';
@@ -135,6 +136,7 @@ export function DashboardLayout() {
             <Menu aria-hidden="true" />
           </Button>
           <div className="flex flex-1 items-center justify-end gap-4">
+            <WhatsNewButton />
             <VoiceReader />
             <LanguageSwitcher />
             <UserMenu />

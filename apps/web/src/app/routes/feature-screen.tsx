@@ -1,4 +1,4 @@
-import { Bot, Gauge, type LucideIcon, Radio, Shield, Sparkles, Users } from 'lucide-react';
+import { type LucideIcon, Radio, Shield, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -6,12 +6,9 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 
 const SCREENS = {
-  aiCoach: Bot,
   liveHub: Radio,
   admin: Shield,
   adminUsers: Users,
-  adminAnalytics: Gauge,
-  adminBeta: Sparkles,
 } satisfies Record<string, LucideIcon>;
 
 export type FeatureScreenKey = keyof typeof SCREENS;

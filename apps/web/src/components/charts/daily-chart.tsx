@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartTable } from './chart-table';
 
 export type DailyValue = { date: string; value: number };
 
@@ -67,32 +68,14 @@ export function DailyChart({
           )}
         </ResponsiveContainer>
       </div>
-      <details className="text-sm">
-        <summary className="cursor-pointer text-muted-foreground">{t('charts.showTable')}</summary>
-        <div className="mt-2 max-h-64 overflow-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">
-                  {t('charts.day')}
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  {title}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((point) => (
-                <tr key={point.date} className="border-t border-border">
-                  <td className="py-1 pr-4">{long.format(dayOf(point.date))}</td>
-                  <td className="py-1">{formatValue(point.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        title={title}
+        columns={[t('charts.day'), title]}
+        rows={data.map((point) => ({
+          key: point.date,
+          cells: [long.format(dayOf(point.date)), formatValue(point.value)],
+        }))}
+      />
     </figure>
   );
 }

@@ -15,6 +15,7 @@ import { useSignUp } from '../api/sign-up';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
 import { IdentifierChoice, type IdentifierKind } from '../components/identifier-choice';
 import { PhoneCodeForm } from '../components/phone-code-form';
+import { SsoSignIn } from '../components/sso-sign-in';
 import { TwoFactorForm } from '../components/two-factor-form';
 import { useAuthErrorMessage } from '../components/use-auth-error';
 
@@ -248,6 +249,9 @@ export function Login() {
             </TabsList>
             <TabsContent value="signin">
               <SignInForm onSignedIn={onSignedIn} />
+              <div className="mt-6 border-t border-border pt-6">
+                <SsoSignIn />
+              </div>
             </TabsContent>
             <TabsContent value="signup">
               <SignUpForm onSignedIn={onSignedIn} />

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ContactForm } from '../components/contact-form';
 
 const SUPPORT_EMAIL = 'support@learning-portal.example';
 const PRIVACY_EMAIL = 'privacy@learning-portal.example';
@@ -93,6 +94,8 @@ export function Contact() {
           </p>
         </ContactChannel>
       </div>
+
+      <ContactForm />
 
       <section aria-labelledby="faq-title" className="mt-14">
         <h2 id="faq-title" className="text-xl font-semibold tracking-tight">

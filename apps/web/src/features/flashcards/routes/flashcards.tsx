@@ -1,5 +1,5 @@
 import type { Tier } from '@portal/shared/tiers';
-import { GraduationCap, WalletCards } from 'lucide-react';
+import { ChartColumn, GraduationCap, WalletCards } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -13,7 +13,7 @@ import { useDecks } from '../api/get-decks';
 import { DeckItem } from '../components/deck-item';
 import { DeckNameForm } from '../components/deck-name-form';
 import { SettingsDialog } from '../components/settings-dialog';
-import { reviewPath } from '../paths';
+import { reviewPath, statsPath } from '../paths';
 
 /** The learner's decks with what is due, and the way to a new deck or a review of everything due. */
 export function FlashcardsPage() {
@@ -31,6 +31,12 @@ export function FlashcardsPage() {
         actions={
           decks.data ? (
             <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <Link to={statsPath()}>
+                  <ChartColumn aria-hidden="true" />
+                  {t('flashcards-stats:link')}
+                </Link>
+              </Button>
               <SettingsDialog />
               {dueEverywhere > 0 ? (
                 <Button asChild>

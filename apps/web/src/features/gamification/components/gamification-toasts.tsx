@@ -1,7 +1,6 @@
 import { TOAST_MS } from '@portal/shared/constants';
 import type { RecentAward } from '@portal/shared/gamification';
-import { type BetaUpdate, betaUpdateKind } from '@portal/shared/realtime';
-import { PartyPopper, Sparkles, Zap } from 'lucide-react';
+import { PartyPopper, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
@@ -72,23 +71,4 @@ export function showPurchaseFailedToast(error: unknown) {
 
 export function showAwardFailedToast() {
   toast.error(i18n.t('gamification:toasts.awardFailed'), { duration: TOAST_MS.xp });
-}
-
-/** Beta news: 8 seconds, a Dismiss action, coloured by type (unknown types are info). */
-export function showBetaUpdateToast(update: BetaUpdate) {
-  const options = {
-    description: update.message,
-    duration: TOAST_MS.betaUpdate,
-    action: { label: i18n.t('gamification:beta.dismiss'), onClick: () => undefined },
-  };
-  const kind = betaUpdateKind(update.type);
-  if (kind === 'success') toast.success(update.title, options);
-  else if (kind === 'warning') toast.warning(update.title, options);
-  else if (kind === 'feature') {
-    toast(update.title, {
-      ...options,
-      icon: <Sparkles className="size-4" aria-hidden="true" />,
-      className: 'border-primary! bg-accent! text-primary!',
-    });
-  } else toast.info(update.title, options);
 }

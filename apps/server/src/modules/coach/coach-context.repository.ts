@@ -1,0 +1,237 @@
+import type { CoachLanguage } from '@portal/shared/coach';
+import type { Tier } from '@portal/shared/tiers';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { courseModules, courses, lessons, type StoredQuizQuestion } from '../courses/courses.table.ts';
+import { flashcardCards, flashcardNotes, flashcardReviewLogs } from '../flashcards/flashcards.table.ts';
+import { courseProgress, lessonProgress, quizAttempts } from '../progress/progress.table.ts';
+import { scormAttempts, scormInteractions, scormScos } from '../scorm/scorm.table.ts';
+
+export type LessonHit = {
+  lessonId: string;
+  courseId: string;
+  courseTitle: string;
+  lessonTitle: string;
+  text: string;
+  questions: StoredQuizQuestion[];
+};
+
+export type WeakLesson = {
+  lessonId: string;
+  courseId: string;
+  courseTitle: string;
+  lessonTitle: string;
+  /** Best quiz score (percent) or null for SCORM content. */
+  score: number | null;
+  passMark: number | null;
+  /** Failed SCORM interactions in the lesson's package. */
+  failedInteractions: number;
+};
+
+// The same expressions as the lessons_search_*_idx indexes, so the planner uses them.
+const document = sql`${lessons.title} || ' ' || coalesce(${lessons.content}->>'markdown', '') || ' ' || coalesce(jsonb_path_query_array(${lessons.content}, '$.questions[*].prompt')::text, '')`;
+const CJK = sql.raw(`'([\\u3400-\\u9fff])'`);
+const vectors: Record<CoachLanguage, ReturnType<typeof sql>> = {
+  en: sql`to_tsvector('english', ${document})`,
+  de: sql`to_tsvector('german', ${document})`,
+  zh: sql`to_tsvector('simple', regexp_replace(${document}, ${CJK}, '\\1 ', 'g'))`,
+};
+const configs: Record<CoachLanguage, string> = { en: 'english', de: 'german', zh: 'simple' };
+
+/** Words of a search joined with `or`, Chinese split into characters as the index splits them. */
+export function searchText(terms: string[], language: CoachLanguage): string {
+  const words = terms.flatMap((term) =>
+    language === 'zh' ? term.replace(/[\u3400-\u9fff]/gu, (char) => ` ${char} `).split(/\s+/u) : [term],
+  );
+  return [...new Set(words.map((word) => word.replace(/["'():&|!<>*\\-]/gu, '').trim()).filter(Boolean))].join(' or ');
+}
+
+const hitColumns = {
+  lessonId: lessons.id,
+  courseId: lessons.courseId,
+  courseTitle: courses.title,
+  lessonTitle: lessons.title,
+  content: lessons.content,
+};
+
+const visibleCourse = (tiers: readonly Tier[]) =>
+  and(eq(courses.status, 'published'), inArray(courses.requiredTier, [...tiers]));
+
+/** What the coach reads about one learner; every query is filtered by their id or by the courses their plan opens. */
+export function createCoachContextRepository({ db }: { db: Db }) {
+  return {
+    /** Lessons of courses the learner may see matching the words, best first. */
+    async searchLessons(terms: string[], language: CoachLanguage, tiers: readonly Tier[], limit = 5) {
+      const text = searchText(terms, language);
+      if (!text) return [];
+      const query = sql`websearch_to_tsquery(${configs[language]}::regconfig, ${text})`;
+      const rows = await db
+        .select(hitColumns)
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(visibleCourse(tiers), sql`${vectors[language]} @@ ${query}`))
+        .orderBy(desc(sql`ts_rank(${vectors[language]}, ${query})`), asc(lessons.position))
+        .limit(limit);
+      return rows.map(presentHit);
+    },
+
+    async findLessons(lessonIds: string[], tiers: readonly Tier[]): Promise<LessonHit[]> {
+      if (lessonIds.length === 0) return [];
+      const rows = await db
+        .select(hitColumns)
+        .from(lessons)
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(and(visibleCourse(tiers), inArray(lessons.id, lessonIds)));
+      return rows.map(presentHit);
+    },
+
+    /** Due and new cards now, and true retention (reviews not rated Again) over the last 30 days. */
+    async cardStats(userId: string, at: Date) {
+      const available = and(
+        eq(flashcardCards.userId, userId),
+        eq(flashcardCards.suspended, false),
+        or(isNull(flashcardCards.buriedUntil), lte(flashcardCards.buriedUntil, at)),
+      );
+      const [cards] = await db
+        .select({
+          due: sql<number>`count(*) filter (where ${flashcardCards.state} <> 0 and ${flashcardCards.due} <= ${at})::int`,
+          fresh: sql<number>`count(*) filter (where ${flashcardCards.state} = 0)::int`,
+          total: sql<number>`count(*)::int`,
+        })
+        .from(flashcardCards)
+        .where(available);
+      const since = new Date(at.getTime() - 30 * 86_400_000);
+      const [reviews] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          remembered: sql<number>`count(*) filter (where ${flashcardReviewLogs.rating} > 1)::int`,
+        })
+        .from(flashcardReviewLogs)
+        .where(
+          and(
+            eq(flashcardReviewLogs.userId, userId),
+            gte(flashcardReviewLogs.reviewedAt, since),
+            eq(flashcardReviewLogs.state, 2),
+          ),
+        );
+      return {
+        due: cards?.due ?? 0,
+        fresh: cards?.fresh ?? 0,
+        total: cards?.total ?? 0,
+        reviews30d: reviews?.total ?? 0,
+        retention: reviews?.total ? Math.round(((reviews.remembered ?? 0) / reviews.total) * 100) : null,
+      };
+    },
+
+    /** The learner's own cards whose front or back mentions one of the words (all cards when none given). */
+    async cardsAbout(userId: string, terms: string[], limit = 20) {
+      const matches = terms.map((term) => {
+        const pattern = `%${term.replace(/[%_\\]/gu, (char) => `\\${char}`)}%`;
+        return or(sql`${flashcardNotes.front} ilike ${pattern}`, sql`${flashcardNotes.back} ilike ${pattern}`);
+      });
+      return db
+        .select({ front: flashcardNotes.front, back: flashcardNotes.back })
+        .from(flashcardNotes)
+        .where(and(eq(flashcardNotes.userId, userId), sql`${flashcardNotes.back} <> ''`, or(...matches)))
+        .orderBy(desc(flashcardNotes.updatedAt))
+        .limit(limit);
+    },
+
+    /** Lessons with a failed or low quiz (best under the pass mark) or failed SCORM interactions, worst first. */
+    async weakLessons(userId: string, tiers: readonly Tier[], limit = 5): Promise<WeakLesson[]> {
+      const quizRows = await db
+        .select({
+          lessonId: quizAttempts.lessonId,
+          courseId: quizAttempts.courseId,
+          courseTitle: courses.title,
+          lessonTitle: lessons.title,
+          best: sql<number>`max(${quizAttempts.score})::int`,
+          passMark: sql<number>`max(${quizAttempts.passMark})::int`,
+        })
+        .from(quizAttempts)
+        .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+        .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+        .where(and(eq(quizAttempts.userId, userId), visibleCourse(tiers)))
+        .groupBy(quizAttempts.lessonId, quizAttempts.courseId, courses.title, lessons.title)
+        .having(sql`max(${quizAttempts.score}) < max(${quizAttempts.passMark}) or max(${quizAttempts.score}) < 70`);
+      const scormRows = await db
+        .select({
+          lessonId: lessons.id,
+          courseId: lessons.courseId,
+          courseTitle: courses.title,
+          lessonTitle: lessons.title,
+          failed: sql<number>`count(*)::int`,
+        })
+        .from(scormInteractions)
+        .innerJoin(scormAttempts, eq(scormAttempts.id, scormInteractions.attemptId))
+        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
+        .innerJoin(lessons, eq(lessons.scormPackageId, scormScos.packageId))
+        .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .where(
+          and(
+            eq(scormAttempts.learnerId, userId),
+            inArray(sql`lower(${scormInteractions.result})`, ['incorrect', 'wrong']),
+            visibleCourse(tiers),
+          ),
+        )
+        .groupBy(lessons.id, lessons.courseId, courses.title, lessons.title);
+      const weak = new Map<string, WeakLesson>();
+      for (const row of quizRows) {
+        weak.set(row.lessonId, { ...row, score: row.best, passMark: row.passMark, failedInteractions: 0 });
+      }
+      for (const row of scormRows) {
+        const known = weak.get(row.lessonId);
+        if (known) known.failedInteractions = row.failed;
+        else weak.set(row.lessonId, { ...row, score: null, passMark: null, failedInteractions: row.failed });
+      }
+      const severity = (lesson: WeakLesson) => (lesson.score ?? 100) - lesson.failedInteractions * 10;
+      return [...weak.values()].sort((a, b) => severity(a) - severity(b)).slice(0, limit);
+    },
+
+    /** Courses the learner started and has not finished, with the next lesson not yet completed. */
+    async coursesInProgress(userId: string, tiers: readonly Tier[], limit = 3) {
+      const started = await db
+        .select({ courseId: courseProgress.courseId, courseTitle: courses.title, percent: courseProgress.percent })
+        .from(courseProgress)
+        .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+        .where(and(eq(courseProgress.userId, userId), sql`${courseProgress.percent} < 100`, visibleCourse(tiers)))
+        .orderBy(desc(courseProgress.lastActivityAt))
+        .limit(limit);
+      const result = [];
+      for (const course of started) {
+        const done = db
+          .select({ lessonId: lessonProgress.lessonId })
+          .from(lessonProgress)
+          .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.status, 'completed')));
+        const [next] = await db
+          .select({ lessonId: lessons.id, lessonTitle: lessons.title })
+          .from(lessons)
+          .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+          .where(and(eq(lessons.courseId, course.courseId), notInArray(lessons.id, done)))
+          .orderBy(asc(courseModules.position), asc(lessons.position))
+          .limit(1);
+        result.push({ ...course, next: next ?? null });
+      }
+      return result;
+    },
+  };
+}
+export type CoachContextRepository = ReturnType<typeof createCoachContextRepository>;
+
+function presentHit(row: {
+  lessonId: string;
+  courseId: string;
+  courseTitle: string;
+  lessonTitle: string;
+  content: (typeof lessons.$inferSelect)['content'];
+}): LessonHit {
+  const content = row.content;
+  return {
+    lessonId: row.lessonId,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    lessonTitle: row.lessonTitle,
+    text: content.kind === 'text' ? content.markdown : '',
+    questions: content.kind === 'quiz' ? content.questions : [],
+  };
+}

@@ -1,0 +1,104 @@
+import type { CoachLanguage } from '@portal/shared/coach';
+import type { Goal } from '@portal/shared/goals';
+import { TIERS, type Tier, tierRank } from '@portal/shared/tiers';
+import { startOfLocalDate, todayIn, weekWindow } from '@portal/shared/time-zone';
+import type { CoachTurn, LearnerSummary } from './coach.provider.ts';
+import type { PendingQuiz } from './coach.table.ts';
+import type { CoachContextRepository } from './coach-context.repository.ts';
+import { topicTerms } from './coach-intents.ts';
+
+/** What other modules tell the coach about one learner. */
+export type CoachSources = {
+  goalsOf: (userId: string) => Promise<Goal[]>;
+  statsOf: (
+    userId: string,
+  ) => Promise<{ totalXp: number; level: number; streak: { current: number; longest: number; todayDone: boolean } }>;
+  studySecondsBetween: (userId: string, window: { from: Date; to: Date }) => Promise<number>;
+  timeZoneOf: (userId: string) => Promise<string>;
+  tierOf: (userId: string) => Promise<Tier | null>;
+};
+
+/** The tiers whose courses a learner on `tier` may read. */
+export const tiersUpTo = (tier: Tier | null): Tier[] =>
+  TIERS.filter((candidate) => tierRank(candidate) <= tierRank(tier ?? 'calm'));
+
+export function createCoachContextService({
+  repository,
+  sources,
+  now,
+}: {
+  repository: CoachContextRepository;
+  sources: CoachSources;
+  now: () => Date;
+}) {
+  async function summary(userId: string, tiers: Tier[]): Promise<LearnerSummary> {
+    const at = now();
+    const timeZone = await sources.timeZoneOf(userId);
+    const today = todayIn(timeZone, at);
+    const week = weekWindow(at, timeZone);
+    const [cards, goals, stats, weekSeconds, todaySeconds, weakLessons, inProgress] = await Promise.all([
+      repository.cardStats(userId, at),
+      sources.goalsOf(userId),
+      sources.statsOf(userId),
+      sources.studySecondsBetween(userId, { from: week.start, to: at }),
+      sources.studySecondsBetween(userId, { from: startOfLocalDate(today, timeZone), to: at }),
+      repository.weakLessons(userId, tiers),
+      repository.coursesInProgress(userId, tiers),
+    ]);
+    return {
+      timeZone,
+      today,
+      cards,
+      goals: goals
+        .filter((goal) => goal.status === 'active')
+        .map((goal) => ({
+          title: goal.title,
+          kind: goal.kind,
+          percent: goal.progress.percent,
+          atRisk: goal.at_risk,
+          dueDate: goal.due_date,
+          targetMinutes: goal.target_minutes,
+        })),
+      streak: stats.streak,
+      xp: { total: stats.totalXp, level: stats.level },
+      studyMinutes: { today: Math.round(todaySeconds / 60), week: Math.round(weekSeconds / 60) },
+      weakLessons,
+      inProgress,
+    };
+  }
+
+  return {
+    summary: async (userId: string) => summary(userId, tiersUpTo(await sources.tierOf(userId))),
+
+    /** Everything one answer may draw on: the learner's own data and the lessons their plan opens. */
+    async turn(input: {
+      userId: string;
+      language: CoachLanguage;
+      message: string;
+      history: CoachTurn['history'];
+      pendingQuiz: PendingQuiz | null;
+    }): Promise<CoachTurn> {
+      const tiers = tiersUpTo(await sources.tierOf(input.userId));
+      const topic = topicTerms(input.message);
+      const [learner, found, cards] = await Promise.all([
+        summary(input.userId, tiers),
+        repository.searchLessons(topic, input.language, tiers),
+        repository.cardsAbout(input.userId, topic),
+      ]);
+      // Without a subject, the lessons the learner struggles with are what the answer is about.
+      const weakIds = learner.weakLessons.map((lesson) => lesson.lessonId);
+      const hits = found.length || topic.length ? found : await repository.findLessons(weakIds, tiers);
+      return {
+        language: input.language,
+        message: input.message,
+        history: input.history,
+        learner,
+        passages: hits.map((hit, index) => ({ ...hit, ref: `P${index + 1}` })),
+        cards,
+        topic,
+        pendingQuiz: input.pendingQuiz,
+      };
+    },
+  };
+}
+export type CoachContextService = ReturnType<typeof createCoachContextService>;

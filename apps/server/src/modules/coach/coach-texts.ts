@@ -1,0 +1,172 @@
+import type { CoachLanguage } from '@portal/shared/coach';
+
+type Vars = Record<string, string | number>;
+type Texts = Record<string, string>;
+
+const en: Texts = {
+  studyNowIntro: 'Here is what I would study now:',
+  dueCards: 'Review your {due} due flashcards first (about {minutes} min).',
+  newCards: 'You have {fresh} new flashcards waiting when you have time.',
+  weakQuiz: 'Revisit “{lesson}” in {course}: your best quiz score is {score}% (pass mark {passMark}%).',
+  weakScorm: 'Revisit “{lesson}” in {course}: {failed} of your answers there were wrong.',
+  nextLesson: 'Continue {course} ({percent}% done) with “{lesson}”.',
+  goalAtRisk: 'Your goal “{title}” is at {percent}% and needs attention.',
+  streakKeep: 'Studying today keeps your {streak}-day streak going.',
+  streakStart: 'Studying today starts a new streak.',
+  nothingDue: 'Nothing is due right now. Pick a course from the catalogue or add flashcards to build your routine.',
+  explainIntro: 'From “{lesson}” in your course {course}:',
+  explainMore: 'Also about this: {lessons}.',
+  explainNone:
+    'I found nothing about “{topic}” in the courses open to you. Try other words, or ask “what should I study now”.',
+  explainAsk: 'What should I explain? Name a topic from your courses, for example “explain {example}”.',
+  quizFromLesson: 'Question from “{lesson}” ({course}):',
+  quizFromCard: 'A question from your flashcards:',
+  quizChoices: 'Answer with the letter of your choice.',
+  quizCard: 'Type your answer.',
+  quizNone:
+    'I have no quiz questions or flashcards about “{topic}” yet. Ask me to explain it, or add flashcards about it.',
+  quizNoneAny: 'I have no quiz questions or flashcards to ask you yet. Add flashcards or take a course with a quiz.',
+  answerRight: 'Correct! {answer}',
+  answerWrong: 'Not quite. The answer is: {answer}',
+  answerAgain: 'Say “quiz me on {topic}” for another question.',
+  answerAgainAny: 'Say “quiz me” for another question.',
+  progressIntro: 'Here is how you are doing:',
+  progressXp: 'Level {level} with {xp} XP in total.',
+  progressStreak: 'Learning streak: {streak} days (longest {longest}).',
+  progressTime: 'Study time: {week} min this week, {today} min today.',
+  progressGoals: 'Goals: {active} active, on average {average}% done.',
+  progressGoal: '“{title}”: {percent}%{risk}',
+  atRisk: ' (at risk)',
+  progressNoGoals: 'You have no active goals. Say “plan my week” and I can suggest one.',
+  progressCards:
+    'Flashcards: {due} due now, {total} in total; you remembered {retention}% of reviews in the last 30 days.',
+  progressCardsNoRetention: 'Flashcards: {due} due now, {total} in total; no reviews in the last 30 days yet.',
+  progressWeak: 'Lessons to revisit: {lessons}.',
+  progressCourse: '{course}: {percent}% done.',
+  planIntro: 'A plan for the rest of this week ({minutes} min a day to reach {target} min; {done} min done so far):',
+  planDay: '{day}: {tasks}',
+  planCards: 'review flashcards',
+  planLesson: 'revisit “{lesson}”',
+  planNext: 'continue “{lesson}” in {course}',
+  planGoal: 'work on “{title}”',
+  planRest: 'a short recap of what you learned',
+  planDone: 'You already reached {target} minutes this week. Keep the streak with a short review each day.',
+  help: 'I can tell you what to study now, explain a topic from your courses, quiz you, show how you are doing and plan your week. Try “what should I study now”.',
+  sources: 'Sources',
+};
+
+const de: Texts = {
+  studyNowIntro: 'Das würde ich jetzt lernen:',
+  dueCards: 'Wiederhole zuerst deine {due} fälligen Karteikarten (etwa {minutes} Min.).',
+  newCards: 'Es warten {fresh} neue Karteikarten, wenn du Zeit hast.',
+  weakQuiz:
+    'Wiederhole „{lesson}“ in {course}: dein bestes Quiz-Ergebnis ist {score} % (Bestehensgrenze {passMark} %).',
+  weakScorm: 'Wiederhole „{lesson}“ in {course}: {failed} deiner Antworten dort waren falsch.',
+  nextLesson: 'Mach weiter mit {course} ({percent} % geschafft): „{lesson}“.',
+  goalAtRisk: 'Dein Ziel „{title}“ steht bei {percent} % und braucht Aufmerksamkeit.',
+  streakKeep: 'Wenn du heute lernst, hält deine Serie von {streak} Tagen.',
+  streakStart: 'Wenn du heute lernst, beginnt eine neue Serie.',
+  nothingDue:
+    'Gerade ist nichts fällig. Wähle einen Kurs aus dem Katalog oder lege Karteikarten an, um eine Routine aufzubauen.',
+  explainIntro: 'Aus „{lesson}“ in deinem Kurs {course}:',
+  explainMore: 'Ebenfalls dazu: {lessons}.',
+  explainNone:
+    'Zu „{topic}“ habe ich in deinen Kursen nichts gefunden. Versuche andere Wörter oder frage „Was soll ich jetzt lernen?“.',
+  explainAsk: 'Was soll ich erklären? Nenne ein Thema aus deinen Kursen, zum Beispiel „Erkläre {example}“.',
+  quizFromLesson: 'Frage aus „{lesson}“ ({course}):',
+  quizFromCard: 'Eine Frage aus deinen Karteikarten:',
+  quizChoices: 'Antworte mit dem Buchstaben deiner Wahl.',
+  quizCard: 'Schreib deine Antwort.',
+  quizNone:
+    'Zu „{topic}“ habe ich noch keine Quizfragen oder Karteikarten. Lass es dir erklären oder lege Karteikarten dazu an.',
+  quizNoneAny:
+    'Ich habe noch keine Quizfragen oder Karteikarten für dich. Lege Karteikarten an oder belege einen Kurs mit Quiz.',
+  answerRight: 'Richtig! {answer}',
+  answerWrong: 'Nicht ganz. Die Antwort lautet: {answer}',
+  answerAgain: 'Sag „Frag mich zu {topic}“ für eine weitere Frage.',
+  answerAgainAny: 'Sag „Frag mich ab“ für eine weitere Frage.',
+  progressIntro: 'So stehst du da:',
+  progressXp: 'Level {level} mit insgesamt {xp} XP.',
+  progressStreak: 'Lernserie: {streak} Tage (längste {longest}).',
+  progressTime: 'Lernzeit: {week} Min. diese Woche, {today} Min. heute.',
+  progressGoals: 'Ziele: {active} aktiv, im Schnitt zu {average} % erreicht.',
+  progressGoal: '„{title}“: {percent} %{risk}',
+  atRisk: ' (gefährdet)',
+  progressNoGoals: 'Du hast keine aktiven Ziele. Sag „Plane meine Woche“, dann schlage ich eins vor.',
+  progressCards:
+    'Karteikarten: {due} jetzt fällig, {total} insgesamt; in den letzten 30 Tagen hast du {retention} % der Wiederholungen gewusst.',
+  progressCardsNoRetention:
+    'Karteikarten: {due} jetzt fällig, {total} insgesamt; in den letzten 30 Tagen noch keine Wiederholungen.',
+  progressWeak: 'Lektionen zum Wiederholen: {lessons}.',
+  progressCourse: '{course}: {percent} % geschafft.',
+  planIntro:
+    'Ein Plan für den Rest der Woche ({minutes} Min. am Tag, um {target} Min. zu erreichen; bisher {done} Min.):',
+  planDay: '{day}: {tasks}',
+  planCards: 'Karteikarten wiederholen',
+  planLesson: '„{lesson}“ wiederholen',
+  planNext: '„{lesson}“ in {course} weitermachen',
+  planGoal: 'an „{title}“ arbeiten',
+  planRest: 'kurze Wiederholung des Gelernten',
+  planDone:
+    'Du hast diese Woche schon {target} Minuten erreicht. Halte die Serie mit einer kurzen Wiederholung pro Tag.',
+  help: 'Ich kann dir sagen, was du jetzt lernen solltest, ein Thema aus deinen Kursen erklären, dich abfragen, deinen Fortschritt zeigen und deine Woche planen. Versuche „Was soll ich jetzt lernen?“.',
+  sources: 'Quellen',
+};
+
+const zh: Texts = {
+  studyNowIntro: '我建议你现在学习这些：',
+  dueCards: '先复习 {due} 张到期的抽认卡（约 {minutes} 分钟）。',
+  newCards: '有空时还有 {fresh} 张新抽认卡等你学习。',
+  weakQuiz: '重温 {course} 中的“{lesson}”：你的最好测验成绩是 {score}%（及格线 {passMark}%）。',
+  weakScorm: '重温 {course} 中的“{lesson}”：你在那里有 {failed} 个回答是错的。',
+  nextLesson: '继续学习 {course}（已完成 {percent}%）：“{lesson}”。',
+  goalAtRisk: '你的目标“{title}”进度为 {percent}%，需要加把劲。',
+  streakKeep: '今天学习可以保持你 {streak} 天的连续学习记录。',
+  streakStart: '今天学习就能开始新的连续学习记录。',
+  nothingDue: '现在没有到期的内容。可以从课程目录选一门课，或者添加抽认卡来养成习惯。',
+  explainIntro: '来自你的课程 {course} 中的“{lesson}”：',
+  explainMore: '相关内容还有：{lessons}。',
+  explainNone: '在你可以访问的课程中没有找到关于“{topic}”的内容。换个说法试试，或者问“我现在该学什么”。',
+  explainAsk: '要我解释什么？说出课程中的一个主题，例如“解释 {example}”。',
+  quizFromLesson: '来自“{lesson}”（{course}）的题目：',
+  quizFromCard: '来自你的抽认卡的题目：',
+  quizChoices: '请回复你选择的字母。',
+  quizCard: '请输入你的答案。',
+  quizNone: '关于“{topic}”我还没有测验题或抽认卡。可以让我解释它，或者为它添加抽认卡。',
+  quizNoneAny: '我还没有可以问你的测验题或抽认卡。添加抽认卡或学习带测验的课程吧。',
+  answerRight: '答对了！{answer}',
+  answerWrong: '不太对。正确答案是：{answer}',
+  answerAgain: '说“考考我 {topic}”再来一题。',
+  answerAgainAny: '说“考考我”再来一题。',
+  progressIntro: '你的学习情况：',
+  progressXp: '等级 {level}，共 {xp} XP。',
+  progressStreak: '连续学习：{streak} 天（最长 {longest} 天）。',
+  progressTime: '学习时间：本周 {week} 分钟，今天 {today} 分钟。',
+  progressGoals: '目标：{active} 个进行中，平均完成 {average}%。',
+  progressGoal: '“{title}”：{percent}%{risk}',
+  atRisk: '（有风险）',
+  progressNoGoals: '你没有进行中的目标。说“计划我这周”，我可以给你建议。',
+  progressCards: '抽认卡：现在到期 {due} 张，共 {total} 张；最近 30 天你记住了 {retention}% 的复习。',
+  progressCardsNoRetention: '抽认卡：现在到期 {due} 张，共 {total} 张；最近 30 天还没有复习。',
+  progressWeak: '需要重温的课时：{lessons}。',
+  progressCourse: '{course}：已完成 {percent}%。',
+  planIntro: '本周剩余时间的计划（每天 {minutes} 分钟，目标 {target} 分钟；已完成 {done} 分钟）：',
+  planDay: '{day}：{tasks}',
+  planCards: '复习抽认卡',
+  planLesson: '重温“{lesson}”',
+  planNext: '继续 {course} 中的“{lesson}”',
+  planGoal: '推进“{title}”',
+  planRest: '简短回顾所学内容',
+  planDone: '你本周已经达到 {target} 分钟。每天简短复习一下，保持连续记录。',
+  help: '我可以告诉你现在该学什么、解释课程中的主题、考考你、告诉你学习情况，以及计划你的一周。试试问“我现在该学什么”。',
+  sources: '来源',
+};
+
+const TEXTS: Record<CoachLanguage, Texts> = { en, de, zh };
+
+/** A coach sentence in the learner's interface language with its placeholders filled. */
+export function coachText(language: CoachLanguage, key: keyof typeof en, vars: Vars = {}): string {
+  const template = TEXTS[language][key] ?? en[key] ?? key;
+  return template.replace(/\{(\w+)\}/gu, (match, name: string) => (name in vars ? String(vars[name]) : match));
+}
+export type CoachTextKey = keyof typeof en;

@@ -1,0 +1,191 @@
+import {
+  COACH_TITLE_MAX,
+  type CoachMessage,
+  type CoachStreamEvent,
+  type CoachUsage,
+  type Conversation,
+  type SendMessageBody,
+  type Suggestion,
+} from '@portal/shared/coach';
+import { COACH_DAILY_MESSAGES, type Tier } from '@portal/shared/tiers';
+import { todayIn } from '@portal/shared/time-zone';
+import { AppError } from '../../errors.ts';
+import { subscriptionRequired } from '../subscription/subscription.errors.ts';
+import { type CoachProvider, CoachProviderError, type CoachReplyMeta } from './coach.provider.ts';
+import type { CoachRepository, ConversationRow, MessageRow } from './coach.repository.ts';
+import type { CoachContextService } from './coach-context.service.ts';
+
+const conversationNotFound = () => new AppError('not_found', 'Conversation not found.');
+const TITLE_CHARS = 60;
+const MORE_MESSAGES: Record<Tier, Tier | null> = { calm: 'me', me: 'us', us: 'universal', universal: null };
+
+export const presentConversation = (row: ConversationRow): Conversation => ({
+  id: row.id,
+  title: row.title,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export const presentMessage = (row: MessageRow): CoachMessage => ({
+  id: row.id,
+  role: row.role,
+  content: row.content,
+  status: row.status,
+  citations: row.citations,
+  proposals: row.proposals,
+  created_at: row.createdAt.toISOString(),
+});
+
+export function createCoachService({
+  repository,
+  context,
+  provider,
+  tierOf,
+  timeZoneOf,
+  now,
+  logError,
+}: {
+  repository: CoachRepository;
+  context: CoachContextService;
+  provider: CoachProvider;
+  tierOf: (userId: string) => Promise<Tier | null>;
+  timeZoneOf: (userId: string) => Promise<string>;
+  now: () => Date;
+  logError: (error: unknown) => void;
+}) {
+  const requireConversation = async (userId: string, conversationId: string) => {
+    const conversation = await repository.findConversation(userId, conversationId);
+    if (!conversation) throw conversationNotFound();
+    return conversation;
+  };
+
+  async function usage(userId: string): Promise<CoachUsage> {
+    const [tier, timeZone] = await Promise.all([tierOf(userId), timeZoneOf(userId)]);
+    const day = todayIn(timeZone, now());
+    const limit = COACH_DAILY_MESSAGES[tier ?? 'calm'];
+    const used = await repository.usedOn(userId, day);
+    return { tier, limit, used, remaining: limit === null ? null : Math.max(limit - used, 0), day };
+  }
+
+  /** Counts the message against today's limit, or refuses with the tier that would allow more. */
+  async function reserve(userId: string): Promise<CoachUsage> {
+    const current = await usage(userId);
+    const tier = current.tier ?? 'calm';
+    const refused = current.limit === 0 || !(await repository.reserve(userId, current.day, current.limit));
+    if (refused) {
+      const more = MORE_MESSAGES[tier] ?? 'universal';
+      const limit = COACH_DAILY_MESSAGES[more];
+      throw subscriptionRequired(
+        more,
+        `You have used today's ${current.limit} coach messages. The ${more} plan allows ${limit === null ? 'unlimited messages' : `${limit} a day`}.`,
+      );
+    }
+    return { ...current, used: current.used + 1, remaining: current.remaining === null ? null : current.remaining - 1 };
+  }
+
+  return {
+    usage,
+
+    async overview(userId: string) {
+      const [currentUsage, learner] = await Promise.all([usage(userId), context.summary(userId)]);
+      const suggestions: Suggestion[] = [{ kind: 'study_now', topic: null }];
+      if (learner.cards.due > 0) suggestions.push({ kind: 'review_cards', topic: null });
+      const weak = learner.weakLessons[0];
+      if (weak) suggestions.push({ kind: 'quiz', topic: weak.lessonTitle });
+      const next = learner.inProgress.find((course) => course.next)?.next;
+      if (next) suggestions.push({ kind: 'explain', topic: next.lessonTitle });
+      suggestions.push({ kind: 'progress', topic: null }, { kind: 'plan_week', topic: null });
+      return { usage: currentUsage, suggestions: suggestions.slice(0, 5), provider: provider.name };
+    },
+
+    async list(userId: string) {
+      return (await repository.listConversations(userId)).map(presentConversation);
+    },
+
+    async create(userId: string, title?: string) {
+      return presentConversation(await repository.insertConversation(userId, title ?? ''));
+    },
+
+    async get(userId: string, conversationId: string) {
+      const conversation = await requireConversation(userId, conversationId);
+      const messages = await repository.listMessages(userId, conversationId);
+      return { conversation: presentConversation(conversation), messages: messages.map(presentMessage) };
+    },
+
+    async remove(userId: string, conversationId: string) {
+      if (!(await repository.deleteConversation(userId, conversationId))) throw conversationNotFound();
+    },
+
+    removeAll: (userId: string) => repository.deleteAllConversations(userId),
+
+    /**
+     * Checks and counts a message before anything is streamed (404, 402); the returned `stream` then stores the
+     * question, writes the answer through `emit` and stores it, whole or as far as it got before `signal` stopped it.
+     */
+    async prepareSend(userId: string, conversationId: string, body: Required<SendMessageBody>) {
+      const conversation = await requireConversation(userId, conversationId);
+      const reserved = await reserve(userId);
+      return async (emit: (event: CoachStreamEvent) => void, signal: AbortSignal) => {
+        const earlier = await repository.listMessages(userId, conversationId);
+        const last = earlier.at(-1);
+        const question = await repository.insertMessage({
+          userId,
+          conversationId,
+          role: 'user',
+          content: body.content,
+        });
+        const title = conversation.title
+          ? undefined
+          : body.content.trim().slice(0, TITLE_CHARS).slice(0, COACH_TITLE_MAX);
+        await repository.touchConversation(userId, conversationId, title);
+        emit({ event: 'start', data: { user_message: presentMessage(question), usage: reserved } });
+        let text = '';
+        let meta: CoachReplyMeta = { citations: [], proposals: [], quiz: null };
+        try {
+          const turn = await context.turn({
+            userId,
+            language: body.language,
+            message: body.content,
+            history: earlier.map((message) => ({ role: message.role, content: message.content })),
+            pendingQuiz: last?.role === 'assistant' ? (last.quiz ?? null) : null,
+          });
+          const reply = provider.reply(turn, signal);
+          for (;;) {
+            const next = await reply.next();
+            if (next.done) {
+              meta = next.value;
+              break;
+            }
+            text += next.value;
+            if (!signal.aborted) emit({ event: 'token', data: { text: next.value } });
+          }
+        } catch (error) {
+          await repository.release(userId, reserved.day);
+          const failure =
+            error instanceof CoachProviderError
+              ? error
+              : new CoachProviderError(
+                  'coach_unavailable',
+                  'The coach could not answer. Try again; this message was not counted.',
+                );
+          if (!(error instanceof CoachProviderError)) logError(error);
+          emit({ event: 'error', data: { code: failure.code, message: failure.message, usage: await usage(userId) } });
+          return;
+        }
+        const answer = await repository.insertMessage({
+          userId,
+          conversationId,
+          role: 'assistant',
+          content: text,
+          status: signal.aborted ? 'stopped' : 'complete',
+          citations: meta.citations,
+          proposals: meta.proposals,
+          quiz: signal.aborted ? null : meta.quiz,
+        });
+        await repository.touchConversation(userId, conversationId);
+        emit({ event: 'done', data: { message: presentMessage(answer), usage: reserved } });
+      };
+    },
+  };
+}
+export type CoachService = ReturnType<typeof createCoachService>;

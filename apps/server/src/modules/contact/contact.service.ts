@@ -1,0 +1,233 @@
+import { createHmac } from 'node:crypto';
+import { isPhoneOnlyEmail } from '@portal/shared/auth';
+import {
+  CONTACT_PAGE_SIZE,
+  CONTACT_RATE_LIMITS,
+  type ContactInbox,
+  type ContactInboxQuery,
+  type ContactMessage,
+  type ContactSummary,
+  encodeContactCursor,
+  type SendContactMessageBody,
+  type UpdateContactBody,
+} from '@portal/shared/contact';
+import { type InterfaceLanguage, toInterfaceLanguage } from '@portal/shared/language';
+import { PROFILE_LANGUAGE_CODES } from '@portal/shared/profile';
+import { AppError } from '../../errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { contactAdminNoticeMail, contactConfirmationMail, contactReplyMail } from './contact.mail.ts';
+import type { ContactMessageRow, ContactRepository } from './contact.repository.ts';
+
+const PREVIEW_LENGTH = 160;
+
+export type ContactSendResult = { kind: 'received' } | { kind: 'limited'; retryAfterSeconds: number };
+
+const messageNotFound = () => new AppError('not_found', 'This contact message does not exist.');
+
+function toSummary(row: ContactMessageRow): ContactSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    topic: row.topic,
+    status: row.status,
+    preview: row.message.slice(0, PREVIEW_LENGTH),
+    has_account: row.userId !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function languageOfProfile(primaryLanguage: string | null): InterfaceLanguage {
+  const code = primaryLanguage && Object.hasOwn(PROFILE_LANGUAGE_CODES, primaryLanguage) ? primaryLanguage : null;
+  return toInterfaceLanguage(code ? PROFILE_LANGUAGE_CODES[code as keyof typeof PROFILE_LANGUAGE_CODES] : null) ?? 'en';
+}
+
+/** The contact form and the admins' inbox: messages are stored, mailed to admins, confirmed and answered by mail. */
+export function createContactService({
+  repository,
+  mailer,
+  auditService,
+  publicUrl,
+  addressSecret,
+}: {
+  repository: ContactRepository;
+  mailer: Mailer;
+  auditService: AuditService;
+  publicUrl: string;
+  /** Keys the hash of network addresses, so the stored hash reveals no address. */
+  addressSecret: string;
+}) {
+  const hashAddress = (address: string) => createHmac('sha256', addressSecret).update(address).digest('hex');
+
+  async function notifyAdmins(row: ContactMessageRow) {
+    const link = `${publicUrl}/dashboard/admin/contact?message=${row.id}`;
+    for (const admin of await repository.listAdminRecipients()) {
+      if (isPhoneOnlyEmail(admin.email)) continue;
+      const mail = contactAdminNoticeMail(languageOfProfile(admin.primaryLanguage), {
+        name: row.name,
+        email: row.email,
+        topic: row.topic,
+        message: row.message,
+        link,
+      });
+      await mailer.send({ channel: 'email', to: admin.email, ...mail });
+    }
+  }
+
+  async function findOrFail(id: string) {
+    const row = await repository.find(id);
+    if (!row) throw messageNotFound();
+    return row;
+  }
+
+  async function detail(row: ContactMessageRow): Promise<ContactMessage> {
+    const { preview: _preview, ...summary } = toSummary(row);
+    const replies = await repository.repliesTo(row.id);
+    return {
+      ...summary,
+      message: row.message,
+      language: row.language,
+      updated_at: row.updatedAt.toISOString(),
+      replies: replies.map((reply) => ({
+        id: reply.id,
+        message: reply.message,
+        admin_name: reply.adminName,
+        created_at: reply.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    /**
+     * Stores a visitor's message, tells every admin and confirms to the sender. A filled honeypot is answered the
+     * same way but nothing is stored or sent.
+     */
+    async send({
+      body,
+      senderId,
+      networkAddress,
+      language,
+    }: {
+      body: SendContactMessageBody;
+      senderId: string | null;
+      networkAddress: string;
+      language: InterfaceLanguage;
+    }): Promise<ContactSendResult> {
+      if (body.website?.trim()) return { kind: 'received' };
+      const result = await repository.insertWithinLimits(
+        {
+          userId: senderId,
+          name: body.name,
+          email: body.email,
+          topic: body.topic,
+          message: body.message,
+          language,
+          senderAddressHash: hashAddress(networkAddress),
+        },
+        [
+          { column: 'email', max: CONTACT_RATE_LIMITS.perAddress },
+          { column: 'senderAddressHash', max: CONTACT_RATE_LIMITS.perNetworkAddress },
+        ],
+        CONTACT_RATE_LIMITS.windowMinutes,
+      );
+      if ('retryAfterSeconds' in result) return { kind: 'limited', retryAfterSeconds: result.retryAfterSeconds };
+      await notifyAdmins(result.stored);
+      await mailer.send({
+        channel: 'email',
+        to: result.stored.email,
+        ...contactConfirmationMail(language, body.topic),
+      });
+      return { kind: 'received' };
+    },
+
+    async inbox({ status, cursor }: ContactInboxQuery): Promise<ContactInbox> {
+      const after = cursor ? { createdAt: new Date(cursor.createdAt), id: cursor.id } : undefined;
+      const rows = await repository.page({ status, after, limit: CONTACT_PAGE_SIZE + 1 });
+      const shown = rows.slice(0, CONTACT_PAGE_SIZE);
+      const last = shown.at(-1);
+      return {
+        messages: shown.map(toSummary),
+        next_cursor:
+          rows.length > CONTACT_PAGE_SIZE && last
+            ? encodeContactCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+            : null,
+        counts: await repository.countByStatus(),
+      };
+    },
+
+    async read(id: string): Promise<ContactMessage> {
+      return detail(await findOrFail(id));
+    },
+
+    /** Mails the admin's answer to the sender, records it and marks the message answered. */
+    async reply({
+      id,
+      adminId,
+      message,
+      ipAddress,
+    }: {
+      id: string;
+      adminId: string;
+      message: string;
+      ipAddress: string | null;
+    }): Promise<ContactMessage> {
+      const recorded = await repository.addReply({ messageId: id, adminId, message });
+      if (!recorded) throw messageNotFound();
+      const { before, reply } = recorded;
+      const language = toInterfaceLanguage(before.language) ?? 'en';
+      await mailer.send({
+        channel: 'email',
+        to: before.email,
+        ...contactReplyMail(language, { reply: message, original: before.message, topic: before.topic }),
+      });
+      await auditService.recordAuditEvent({
+        userId: before.userId,
+        actorId: adminId,
+        action: 'contact.reply',
+        tableName: 'contact_messages',
+        recordId: id,
+        oldValues: { status: before.status },
+        newValues: { status: 'answered', reply_id: reply.id },
+        legalBasis: 'legitimate_interest',
+        purpose: 'Answering a message sent through the contact form',
+        ipAddress,
+      });
+      return detail(await findOrFail(id));
+    },
+
+    /** Closes a conversation, or opens it again: answered when it has replies, new otherwise. */
+    async updateStatus({
+      id,
+      adminId,
+      change,
+      ipAddress,
+    }: {
+      id: string;
+      adminId: string;
+      change: UpdateContactBody;
+      ipAddress: string | null;
+    }): Promise<ContactMessage> {
+      const before = await findOrFail(id);
+      const status =
+        change.status === 'closed' ? 'closed' : (await repository.hasReplies(id)) ? 'answered' : ('new' as const);
+      if (status === before.status) return detail(before);
+      const after = await repository.setStatus(id, status);
+      if (!after) throw messageNotFound();
+      await auditService.recordAuditEvent({
+        userId: before.userId,
+        actorId: adminId,
+        action: change.status === 'closed' ? 'contact.close' : 'contact.reopen',
+        tableName: 'contact_messages',
+        recordId: id,
+        oldValues: { status: before.status },
+        newValues: { status },
+        legalBasis: 'legitimate_interest',
+        purpose: 'Managing messages sent through the contact form',
+        ipAddress,
+      });
+      return detail(after);
+    },
+  };
+}
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,125 @@
+import { Readable } from 'node:stream';
+import { buffer as readAll } from 'node:stream/consumers';
+import {
+  APKG_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_BYTES,
+  type ExportFormat,
+  flashcardMediaUrl,
+  type ImportFormat,
+  type ImportResult,
+} from '@portal/shared/flashcards-import';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../files/blob-store.ts';
+import type { FlashcardsRepository } from './flashcards.repository.ts';
+import { cardOrdinals } from './flashcards.service.ts';
+import { extensionOf, IMAGE_TYPES } from './flashcards-anki.ts';
+import { badFile, type ParsedImport, readApkg, writeApkg } from './flashcards-apkg.ts';
+import { readDelimited, writeCsv } from './flashcards-csv.ts';
+import type { FlashcardsImportRepository } from './flashcards-import.repository.ts';
+
+const mediaKey = (name: string) => `flashcards/${name}`;
+const MEDIA_LINK = /\/api\/flashcards\/media\/([0-9a-f-]{36}\.(?:png|jpe?g|gif|webp))/g;
+const fileNameFor = (deckName: string, extension: string) =>
+  `${deckName.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'deck'}.${extension}`;
+
+/** Cards in and out of a deck: CSV/TSV and Anki packages; an import adds everything or nothing. */
+export function createFlashcardsImportService({
+  repository,
+  importRepository,
+  blobStore,
+}: {
+  repository: FlashcardsRepository;
+  importRepository: FlashcardsImportRepository;
+  blobStore: BlobStore;
+}) {
+  const requireOwnDeck = async (userId: string, deckId: string) => {
+    const deck = await repository.findDeck(userId, deckId);
+    if (!deck) throw new AppError('not_found', 'Deck not found.');
+    return deck;
+  };
+
+  const parse = async (format: ImportFormat, body: Buffer): Promise<ParsedImport> => {
+    if (body.length === 0) throw badFile('The file is empty.');
+    if (format === 'apkg') return readApkg(body);
+    if (body.length > CSV_IMPORT_MAX_BYTES) {
+      throw new AppError('payload_too_large', `A ${format.toUpperCase()} file may be at most 5 MB.`);
+    }
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    } catch {
+      throw badFile('This file is not UTF-8 text.');
+    }
+    return readDelimited(text, format === 'tsv' ? 'tsv' : 'csv');
+  };
+
+  return {
+    maxBytes: APKG_IMPORT_MAX_BYTES,
+
+    async importInto(
+      userId: string,
+      deckId: string,
+      { format, dryRun }: { format: ImportFormat; dryRun: boolean },
+      body: Buffer,
+    ): Promise<ImportResult> {
+      await requireOwnDeck(userId, deckId);
+      const parsed = await parse(format, body);
+      if (parsed.notes.length === 0) throw badFile('This file holds no cards that can be imported.');
+      const counts = { found: parsed.notes.length, skipped: parsed.skipped, media: parsed.media.length };
+      if (dryRun) return { ...counts, imported: 0, dry_run: true };
+      const stored: string[] = [];
+      try {
+        for (const item of parsed.media) {
+          await blobStore.put(mediaKey(item.name), Readable.from(item.bytes));
+          stored.push(mediaKey(item.name));
+        }
+        await repository.transaction((tx) =>
+          importRepository.insertNotes(
+            tx,
+            { userId, deckId },
+            parsed.notes.map((note) => ({ ...note, ordinals: cardOrdinals(note.front) })),
+            new Date(),
+          ),
+        );
+      } catch (error) {
+        await Promise.all(stored.map((key) => blobStore.delete(key)));
+        throw error;
+      }
+      return { ...counts, imported: parsed.notes.length, dry_run: false };
+    },
+
+    async exportDeck(userId: string, deckId: string, format: ExportFormat) {
+      const deck = await requireOwnDeck(userId, deckId);
+      const notes = await importRepository.deckNotes(userId, deckId);
+      if (format === 'csv') {
+        return {
+          fileName: fileNameFor(deck.name, 'csv'),
+          contentType: 'text/csv; charset=utf-8',
+          body: writeCsv(notes),
+        };
+      }
+      const media = new Map<string, { fileName: string; bytes: Buffer }>();
+      for (const note of notes) {
+        for (const [url, name] of `${note.front}\n${note.back}`.matchAll(MEDIA_LINK)) {
+          if (!name || media.has(url)) continue;
+          const bytes = await blobStore
+            .get(mediaKey(name))
+            .then(readAll)
+            .catch(() => null);
+          if (bytes) media.set(url, { fileName: name, bytes });
+        }
+      }
+      const body = await writeApkg({ deckName: deck.name, notes, media });
+      return { fileName: fileNameFor(deck.name, 'apkg'), contentType: 'application/octet-stream', body };
+    },
+
+    /** An imported image; its name is a random id, so only those given a card that shows it can find it. */
+    async media(name: string) {
+      const stream = await blobStore.get(mediaKey(name));
+      return { stream, contentType: IMAGE_TYPES[extensionOf(name)] ?? 'application/octet-stream' };
+    },
+
+    mediaUrl: flashcardMediaUrl,
+  };
+}
+export type FlashcardsImportService = ReturnType<typeof createFlashcardsImportService>;

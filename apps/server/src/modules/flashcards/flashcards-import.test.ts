@@ -1,0 +1,182 @@
+import type { Deck, FlashcardNoteList } from '@portal/shared/flashcards';
+import type { ImportResult } from '@portal/shared/flashcards-import';
+import initSqlJs from 'sql.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { createPerson, type Person, TINY_PNG } from '../courses/courses.testing.ts';
+
+/** A small Anki package as Anki writes it: one Basic note with an image, one Cloze note, one note of another type. */
+async function buildApkg({ withImage = true } = {}): Promise<Buffer> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.exec(`create table col (id integer primary key, crt integer, mod integer, scm integer, ver integer, dty integer,
+      usn integer, ls integer, conf text, models text, decks text, dconf text, tags text);
+    create table notes (id integer primary key, guid text, mid integer, mod integer, usn integer, tags text,
+      flds text, sfld text, csum integer, flags integer, data text);`);
+  const models = { 100: { name: 'Basic', type: 0 }, 200: { name: 'Cloze', type: 1 }, 300: { name: 'Odd', type: 0 } };
+  db.run("insert into col values (1, 0, 0, 0, 11, 0, 0, 0, '{}', ?, '{}', '{}', '{}')", [JSON.stringify(models)]);
+  const note = (id: number, mid: number, tags: string, fields: string[]) =>
+    db.run("insert into notes values (?, 'g', ?, 0, 0, ?, ?, '', 0, 0, '')", [id, mid, tags, fields.join('\x1f')]);
+  note(1, 100, ' Biology cells ', ['What is this?<br><img src="cell.png">', 'A <b>cell</b> &amp; its parts']);
+  note(2, 200, ' biology ', ['{{c1::Mitochondria}} make {{c2::ATP}}.', 'Energy']);
+  note(3, 100, '', ['No back here', '']);
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(db.export()), 'collection.anki2');
+  zip.addBuffer(Buffer.from(JSON.stringify(withImage ? { 0: 'cell.png' } : {})), 'media');
+  if (withImage) zip.addBuffer(TINY_PNG, '0');
+  zip.end();
+  db.close();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function zipEntryNames(buffer: Buffer): Promise<string[]> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: false }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const names: string[] = [];
+  await new Promise<void>((resolve) => {
+    zip.on('entry', (entry: yauzl.Entry) => names.push(entry.fileName));
+    zip.on('end', () => resolve());
+  });
+  return names;
+}
+
+describe.each(testTargets())('flashcard import and export on $name', (target) => {
+  let app: App;
+  let database: Database;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ app, database, close } = await startTestApp(target));
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const deckFor = async (person: Person, name = 'Imported') =>
+    (
+      await app.inject({ method: 'POST', url: '/api/flashcards/decks', headers: person.headers, payload: { name } })
+    ).json<{ deck: Deck }>().deck;
+  const upload = (person: Person, deckId: string, query: string, body: Buffer | string, type: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/flashcards/decks/${deckId}/import?${query}`,
+      headers: { ...person.headers, 'content-type': type },
+      payload: body,
+    });
+  const notesOf = async (person: Person, deckId: string) =>
+    (
+      await app.inject({ method: 'GET', url: `/api/flashcards/notes?deck_id=${deckId}`, headers: person.headers })
+    ).json<FlashcardNoteList>().notes;
+  const learner = () => createPerson(app, database.db, { role: 'learner', tier: 'me' });
+
+  it('imports CSV and TSV with quoted commas and line breaks, header optional, tags', async () => {
+    const person = await learner();
+    const deck = await deckFor(person);
+    const csv =
+      'front,back,tags\n"Capital of France, in one word?","Paris\nthe city of light",geo Europe\n{{c1::Rome}} is in Italy,,\n';
+    const preview = await upload(person, deck.id, 'format=csv&dry_run=true', csv, 'text/csv');
+    expect(preview.json<ImportResult>()).toMatchObject({ found: 2, imported: 0, dry_run: true });
+    expect(await notesOf(person, deck.id)).toEqual([]);
+
+    const done = await upload(person, deck.id, 'format=csv', csv, 'text/csv');
+    expect(done.statusCode).toBe(200);
+    expect(done.json<ImportResult>()).toMatchObject({ found: 2, imported: 2, skipped: 0 });
+    const notes = await notesOf(person, deck.id);
+    expect(notes.find((note) => note.front.startsWith('Capital'))).toMatchObject({
+      back: 'Paris\nthe city of light',
+      tags: ['geo', 'europe'],
+    });
+    expect(notes.find((note) => note.front.includes('Rome'))?.cards).toHaveLength(1);
+
+    const tsv = await upload(person, deck.id, 'format=tsv', 'Hund\tdog\nKatze\tcat\n', 'text/tab-separated-values');
+    expect(tsv.json<ImportResult>().imported).toBe(2);
+    expect(await notesOf(person, deck.id)).toHaveLength(4);
+  });
+
+  it('a bad file answers 400 with the reason and imports nothing', async () => {
+    const person = await learner();
+    const deck = await deckFor(person);
+    const bad = await upload(person, deck.id, 'format=csv', 'good,one\nno back here\n', 'text/csv');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/Row 2/);
+    expect((await upload(person, deck.id, 'format=csv', '"open,quote\n', 'text/csv')).statusCode).toBe(400);
+    expect((await upload(person, deck.id, 'format=apkg', 'not a zip', 'application/zip')).statusCode).toBe(400);
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('junk'), 'collection.anki2');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    const junk = await upload(person, deck.id, 'format=apkg', Buffer.concat(chunks), 'application/zip');
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().error.message).toMatch(/collection/);
+    expect((await upload(person, deck.id, 'format=xls', 'a,b', 'text/csv')).statusCode).toBe(400);
+    expect(await notesOf(person, deck.id)).toEqual([]);
+
+    const stranger = await learner();
+    expect((await upload(stranger, deck.id, 'format=csv', 'a,b\n', 'text/csv')).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/flashcards/decks/${deck.id}/export?format=csv`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('imports an Anki package with Basic and Cloze notes and an image, and round-trips it through export', async () => {
+    const person = await learner();
+    const deck = await deckFor(person, 'Anki deck');
+    const result = await upload(person, deck.id, 'format=apkg', await buildApkg(), 'application/octet-stream');
+    expect(result.statusCode).toBe(200);
+    expect(result.json<ImportResult>()).toMatchObject({ found: 2, imported: 2, skipped: 1, media: 1 });
+    const notes = await notesOf(person, deck.id);
+    const basic = notes.find((note) => note.front.startsWith('What is this?'));
+    expect(basic).toMatchObject({ back: 'A **cell** & its parts', tags: ['biology', 'cells'] });
+    const image = basic?.front.match(/!\[\]\((\/api\/flashcards\/media\/[^)]+)\)/)?.[1];
+    expect(image).toBeDefined();
+    const served = await app.inject({ method: 'GET', url: image as string, headers: person.headers });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+    expect(notes.find((note) => note.front.includes('Mitochondria'))?.cards.map((card) => card.ordinal)).toEqual([
+      1, 2,
+    ]);
+
+    const exported = await app.inject({
+      method: 'GET',
+      url: `/api/flashcards/decks/${deck.id}/export?format=apkg`,
+      headers: person.headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('Anki%20deck.apkg');
+    expect(await zipEntryNames(exported.rawPayload)).toEqual(
+      expect.arrayContaining(['collection.anki2', 'media', '0']),
+    );
+    const copy = await deckFor(person, 'Copy');
+    const again = await upload(person, copy.id, 'format=apkg', exported.rawPayload, 'application/octet-stream');
+    expect(again.json<ImportResult>()).toMatchObject({ imported: 2, skipped: 0, media: 1 });
+    const copied = await notesOf(person, copy.id);
+    const strip = (text: string) => text.replace(/\/api\/flashcards\/media\/[^)]+/g, 'IMG');
+    expect(copied.map((note) => [strip(note.front), note.back, note.tags]).sort()).toEqual(
+      notes.map((note) => [strip(note.front), note.back, note.tags]).sort(),
+    );
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/flashcards/decks/${deck.id}/export?format=csv`,
+      headers: person.headers,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const fromCsv = await deckFor(person, 'From CSV');
+    expect((await upload(person, fromCsv.id, 'format=csv', csv.body, 'text/csv')).json().imported).toBe(2);
+  });
+});

@@ -1,0 +1,217 @@
+import { type Deck, FLASHCARD_TEXT_MAX, type FlashcardNote } from '@portal/shared/flashcards';
+import type {
+  FlashcardSourceKind,
+  FromNoteBody,
+  FromPassageBody,
+  Mistake,
+  MistakeCardsBody,
+  MistakeCardsResult,
+  OneClickResult,
+} from '@portal/shared/flashcards-sources';
+import type { Role } from '@portal/shared/roles';
+import { AppError } from '../../errors.ts';
+import { presentNote } from './flashcards.presenter.ts';
+import type { FlashcardsRepository } from './flashcards.repository.ts';
+import { cardOrdinals, type FlashcardsService } from './flashcards.service.ts';
+import type { FlashcardsSourcesRepository } from './flashcards-sources.repository.ts';
+
+export const DEFAULT_MISTAKES_DECK = 'My mistakes';
+export const DEFAULT_NOTES_DECK = 'From my notes';
+
+type Target = { deck_id?: string; deck_name?: string };
+type Sourced = {
+  front: string;
+  back: string;
+  kind: FlashcardSourceKind;
+  key: string | null;
+  lessonId: string | null;
+  courseId: string | null;
+};
+
+const clip = (text: string) => text.slice(0, FLASHCARD_TEXT_MAX);
+
+/** A SCORM response pattern read aloud: `a[,]b` is a list, `a[.]b` a pair, `1[:]5` a range. */
+export const readablePattern = (pattern: string) =>
+  pattern.replaceAll('[,]', ', ').replaceAll('[.]', ' → ').replaceAll('[:]', '–').trim();
+
+/** One-click cards: from a note, a lesson passage, and the learner's wrong quiz answers and SCORM interactions. */
+export function createFlashcardsSourcesService({
+  repository,
+  sourcesRepository,
+  flashcardsService,
+  checkLessonAccess,
+}: {
+  repository: FlashcardsRepository;
+  sourcesRepository: FlashcardsSourcesRepository;
+  flashcardsService: FlashcardsService;
+  /** The lesson when the learner may open it; throws as opening it would otherwise. */
+  checkLessonAccess: (
+    viewer: { userId: string; role: Role },
+    lessonId: string,
+  ) => Promise<{ courseId: string; title: string }>;
+}) {
+  const deckOf = async (userId: string, deckId: string): Promise<Deck> => {
+    const deck = (await flashcardsService.listDecks(userId)).find(
+      (listed) => listed.id === deckId && !listed.read_only,
+    );
+    if (!deck) throw new AppError('not_found', 'Deck not found.');
+    return deck;
+  };
+
+  /** The chosen deck of the learner's, else their deck with this name, made when missing. */
+  const targetDeck = async (userId: string, target: Target, fallbackName: string) => {
+    if (target.deck_id) return (await deckOf(userId, target.deck_id)).id;
+    const name = target.deck_name ?? fallbackName;
+    const existing = await sourcesRepository.findDeckByName(userId, name);
+    return existing ? existing.id : (await flashcardsService.createDeck(userId, name)).id;
+  };
+
+  /** Adds the card unless one from the same source exists; the note, and whether it is new. */
+  const addSourced = async (userId: string, deckId: string, sourced: Sourced) => {
+    const inserted = await repository.transaction(async (tx) => {
+      const note = await sourcesRepository.insertSourcedNote(tx, {
+        userId,
+        deckId,
+        front: clip(sourced.front),
+        back: clip(sourced.back),
+        tags: [],
+        sourceKind: sourced.kind,
+        sourceKey: sourced.key,
+        lessonId: sourced.lessonId,
+        sourceCourseId: sourced.courseId,
+      });
+      if (note) await repository.syncCards(tx, note, cardOrdinals(note.front), new Date());
+      return note;
+    });
+    return inserted;
+  };
+
+  const presented = async (userId: string, noteId: string): Promise<FlashcardNote> => {
+    const note = await repository.findNote(userId, noteId);
+    if (!note) throw new AppError('not_found', 'Card not found.');
+    return presentNote(note);
+  };
+
+  const result = async (userId: string, noteId: string, deckId: string, created: boolean): Promise<OneClickResult> => ({
+    note: await presented(userId, noteId),
+    deck: await deckOf(userId, deckId),
+    created,
+  });
+
+  /** Every quiz question and SCORM interaction the learner got wrong, newest first, once each. */
+  const collectMistakes = async (userId: string): Promise<Omit<Mistake, 'carded'>[]> => {
+    const found = new Map<string, Omit<Mistake, 'carded'>>();
+    for (const attempt of await sourcesRepository.quizAttempts(userId)) {
+      if (attempt.content.kind !== 'quiz') continue;
+      const questions = new Map(attempt.content.questions.map((question) => [question.id, question]));
+      for (const answer of attempt.results) {
+        const key = `quiz:${attempt.lessonId}:${answer.question_id}`;
+        const question = questions.get(answer.question_id);
+        if (answer.correct || !question || found.has(key)) continue;
+        const texts = (ids: string[]) =>
+          question.choices
+            .filter((choice) => ids.includes(choice.id))
+            .map((choice) => choice.text)
+            .join('; ');
+        found.set(key, {
+          key,
+          kind: 'quiz',
+          question: question.prompt,
+          correct_answer: texts(question.choices.filter((choice) => choice.correct).map((choice) => choice.id)),
+          learner_answer: texts(answer.selected_choice_ids),
+          lesson_id: attempt.lessonId,
+          lesson_title: attempt.lessonTitle,
+          course_id: attempt.courseId,
+        });
+      }
+    }
+    for (const row of await sourcesRepository.scormWrongInteractions(userId)) {
+      const key = `scorm:${row.packageId}:${row.interactionId}`;
+      const correct = readablePattern(row.correctResponse ?? '');
+      if (found.has(key) || !correct) continue;
+      found.set(key, {
+        key,
+        kind: 'scorm',
+        question: row.description?.trim() || row.interactionId,
+        correct_answer: correct,
+        learner_answer: readablePattern(row.learnerResponse ?? ''),
+        lesson_id: row.lessonId,
+        lesson_title: row.lessonTitle,
+        course_id: row.courseId,
+      });
+    }
+    return [...found.values()];
+  };
+
+  return {
+    async fromNote(userId: string, body: FromNoteBody): Promise<OneClickResult> {
+      const found = await sourcesRepository.findOwnNote(userId, body.note_id);
+      if (!found) throw new AppError('not_found', 'Note not found.');
+      const key = `note:${found.note.id}`;
+      const earlier = await sourcesRepository.findNoteBySource(userId, key);
+      if (earlier) return result(userId, earlier.id, earlier.deckId, false);
+      const deckId = await targetDeck(userId, body, DEFAULT_NOTES_DECK);
+      // A note of several lines asks its first line and answers with the rest; one line is recalled from its lesson.
+      const [first = '', ...rest] = found.note.body.trim().split('\n');
+      const twoSided = rest.join('\n').trim().length > 0;
+      const note = await addSourced(userId, deckId, {
+        front: twoSided ? first : (found.lessonTitle ?? first),
+        back: twoSided ? rest.join('\n').trim() : found.note.body.trim(),
+        kind: 'note',
+        key,
+        lessonId: found.note.lessonId,
+        courseId: found.note.courseId,
+      });
+      const made = note ?? (await sourcesRepository.findNoteBySource(userId, key));
+      if (!made) throw new AppError('conflict', 'The card could not be made; try again.');
+      return result(userId, made.id, made.deckId, Boolean(note));
+    },
+
+    async fromPassage(viewer: { userId: string; role: Role }, body: FromPassageBody): Promise<OneClickResult> {
+      const { userId } = viewer;
+      const lesson = await checkLessonAccess(viewer, body.lesson_id);
+      const deckId = await targetDeck(userId, body, DEFAULT_NOTES_DECK);
+      const note = await addSourced(userId, deckId, {
+        front: body.front ?? `What does "${lesson.title}" say here?`,
+        back: body.passage.trim(),
+        kind: 'passage',
+        key: null,
+        lessonId: body.lesson_id,
+        courseId: lesson.courseId,
+      });
+      if (!note) throw new AppError('conflict', 'The card could not be made; try again.');
+      return result(userId, note.id, deckId, true);
+    },
+
+    async mistakes(userId: string): Promise<Mistake[]> {
+      const mistakes = await collectMistakes(userId);
+      const carded = await sourcesRepository.cardedKeys(
+        userId,
+        mistakes.map((mistake) => mistake.key),
+      );
+      return mistakes.map((mistake) => ({ ...mistake, carded: carded.has(mistake.key) }));
+    },
+
+    /** Cards the chosen mistakes (all when none are named) that are not carded yet: doing it twice adds nothing. */
+    async cardMistakes(userId: string, body: MistakeCardsBody): Promise<MistakeCardsResult> {
+      const all = await collectMistakes(userId);
+      const chosen = body.keys ? all.filter((mistake) => body.keys?.includes(mistake.key)) : all;
+      if (body.keys && chosen.length < new Set(body.keys).size) throw new AppError('not_found', 'Mistake not found.');
+      const deckId = await targetDeck(userId, body, DEFAULT_MISTAKES_DECK);
+      let created = 0;
+      for (const mistake of chosen) {
+        const note = await addSourced(userId, deckId, {
+          front: mistake.question,
+          back: mistake.correct_answer,
+          kind: mistake.kind,
+          key: mistake.key,
+          lessonId: mistake.lesson_id,
+          courseId: mistake.course_id,
+        });
+        if (note) created += 1;
+      }
+      return { created, skipped: chosen.length - created, deck: await deckOf(userId, deckId) };
+    },
+  };
+}
+export type FlashcardsSourcesService = ReturnType<typeof createFlashcardsSourcesService>;

@@ -1,0 +1,43 @@
+import { Sparkles } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useBetaFeed } from '../api/get-beta-feed';
+import { WhatsNewList } from './whats-new-list';
+
+/** The header's "What's new" entry with the unread count; only beta users see it. */
+export function WhatsNewButton() {
+  const { t } = useTranslation('beta');
+  const feed = useBetaFeed();
+  const headingId = useId();
+  if (!feed.data?.beta_access) return null;
+  const unread = feed.data.unread_count;
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={t('whatsNew.open', { count: unread })}>
+          <Sparkles aria-hidden="true" />
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-semibold text-primary-foreground"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          aria-labelledby={headingId}
+          className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-4 text-foreground shadow-lg"
+        >
+          <WhatsNewList headingId={headingId} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

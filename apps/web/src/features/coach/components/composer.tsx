@@ -1,0 +1,73 @@
+import { COACH_MESSAGE_MAX } from '@portal/shared/coach';
+import { Send, Square } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+
+/** The message box: Enter sends, Shift+Enter starts a new line; while an answer is written, Stop ends it. */
+export function Composer({
+  onSend,
+  onStop,
+  streaming,
+  disabled,
+}: {
+  onSend: (text: string) => void;
+  onStop: () => void;
+  streaming: boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('coach');
+  const [text, setText] = useState('');
+  const id = useId();
+  const counterId = `${id}-counter`;
+  const tooLong = text.length > COACH_MESSAGE_MAX;
+  const canSend = !streaming && !disabled && text.trim().length > 0 && !tooLong;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <Label htmlFor={id}>{t('composer.label')}</Label>
+      <Textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={t('composer.placeholder')}
+        aria-describedby={counterId}
+        aria-invalid={tooLong}
+        rows={3}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p id={counterId} className={tooLong ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+          {t('composer.counter', { count: text.length, max: COACH_MESSAGE_MAX })}
+          <span className="sr-only"> {t('composer.hint')}</span>
+        </p>
+        {streaming ? (
+          <Button type="button" variant="outline" onClick={onStop}>
+            <Square aria-hidden="true" />
+            {t('composer.stop')}
+          </Button>
+        ) : (
+          <Button type="submit" disabled={!canSend}>
+            <Send aria-hidden="true" />
+            {t('composer.send')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

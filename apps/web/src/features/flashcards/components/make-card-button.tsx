@@ -1,0 +1,56 @@
+import { WalletCards } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useCardFromNote, useCardMistakes } from '../api/flashcards-sources';
+
+type Props = { ariaLabel?: string };
+
+const useDone = () => {
+  const { t } = useTranslation('flashcards-import');
+  return {
+    onSuccess: ({ deck }: { deck: { name: string } }) => toast.success(t('made', { deck: deck.name })),
+    onError: () => toast.error(t('makeFailed')),
+  };
+};
+
+/** "Make a card" from one of the learner's notes (once; again shows where it went). */
+export function NoteCardButton({ noteId, ariaLabel }: Props & { noteId: string }) {
+  const { t } = useTranslation('flashcards-import');
+  const make = useCardFromNote();
+  const done = useDone();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={make.isPending}
+      aria-label={ariaLabel}
+      onClick={() => make.mutate({ note_id: noteId, deck_name: t('defaults.notesDeck') }, done)}
+    >
+      <WalletCards aria-hidden="true" />
+      {t('makeCard')}
+    </Button>
+  );
+}
+
+/** "Make a card" from a quiz question answered wrong: its question on the front, its answer on the back. */
+export function QuizMistakeCardButton({ lessonId, questionId, ariaLabel }: Props & { lessonId: string; questionId: string }) {
+  const { t } = useTranslation('flashcards-import');
+  const make = useCardMistakes();
+  const done = useDone();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="self-start"
+      disabled={make.isPending || make.isSuccess}
+      aria-label={ariaLabel}
+      onClick={() =>
+        make.mutate({ keys: [`quiz:${lessonId}:${questionId}`], deck_name: t('defaults.mistakesDeck') }, done)
+      }
+    >
+      <WalletCards aria-hidden="true" />
+      {make.isSuccess ? t('madeShort') : t('makeCard')}
+    </Button>
+  );
+}
