@@ -58,6 +58,10 @@ export type FromPassageBody = z.infer<typeof fromPassageBodySchema>;
 export const oneClickResultSchema = z.object({ note: noteSchema, deck: deckSchema, created: z.boolean() });
 export type OneClickResult = z.infer<typeof oneClickResultSchema>;
 
+/** The key of a quiz question the learner got wrong. */
+export const quizMistakeKey = (lessonId: string, questionId: string) => `quiz:${lessonId}:${questionId}`;
+export const scormMistakeKey = (packageId: string, interactionId: string) => `scorm:${packageId}:${interactionId}`;
+
 export const mistakeSchema = z.object({
   /** `quiz:<lesson>:<question>` or `scorm:<package>:<interaction>`. */
   key: z.string(),

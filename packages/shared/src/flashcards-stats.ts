@@ -30,9 +30,7 @@ export const flashcardStatsSchema = z.object({
   /** Days (local dates, oldest first) of the last year that had reviews. */
   reviews_by_day: z.array(z.object({ date: z.string(), reviews: z.number().int() })),
   /** Reviews of cards in review, not rated Again (passed) or rated Again (failed), young and mature apart. */
-  retention: z.array(
-    z.object({ period: z.enum(RETENTION_PERIODS), young: passFailSchema, mature: passFailSchema }),
-  ),
+  retention: z.array(z.object({ period: z.enum(RETENTION_PERIODS), young: passFailSchema, mature: passFailSchema })),
   /** Cards falling due on each of the next days (today includes overdue cards), in order. */
   forecast: z.array(z.object({ date: z.string(), due: z.number().int() })),
   maturity: z.object({

@@ -211,6 +211,15 @@ export const cardSchema = z.object({
 export type FlashcardCard = z.infer<typeof cardSchema>;
 export const cardEnvelopeSchema = z.object({ card: cardSchema });
 
+export const cardSourceSchema = z
+  .object({
+    kind: z.enum(FLASHCARD_SOURCE_KINDS),
+    lesson_id: z.string().nullable(),
+    course_id: z.string().nullable(),
+  })
+  .nullable();
+export type CardSource = z.infer<typeof cardSourceSchema>;
+
 export const noteSchema = z.object({
   id: z.string(),
   deck_id: z.string(),
@@ -219,13 +228,7 @@ export const noteSchema = z.object({
   tags: z.array(z.string()),
   cards: z.array(cardSchema),
   /** Where a one-click card came from, with the lesson it links to. */
-  source: z
-    .object({
-      kind: z.enum(FLASHCARD_SOURCE_KINDS),
-      lesson_id: z.string().nullable(),
-      course_id: z.string().nullable(),
-    })
-    .nullable(),
+  source: cardSourceSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -253,6 +256,8 @@ export const reviewCardSchema = z.object({
   /** Markdown: the answer side, followed by the note's back text for a cloze card. */
   answer: z.string(),
   tags: z.array(z.string()),
+  /** Where a one-click card came from (its lesson link), or null. */
+  source: cardSourceSchema.optional(),
   intervals: intervalsSchema,
 });
 export type ReviewCard = z.infer<typeof reviewCardSchema>;

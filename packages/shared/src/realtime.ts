@@ -15,6 +15,12 @@ export const betaUpdateSchema = z.object({
 });
 export type BetaUpdate = z.infer<typeof betaUpdateSchema>;
 
+/** Why the server ended every session of a user: an admin suspended, signed out or deleted the account. */
+export const SESSION_END_REASONS = ['suspended', 'signed_out', 'deleted'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+/** The close code of a socket whose session the server ended; the tab should not reconnect. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.string(), channels: z.array(z.string()) }),
   z.object({ type: z.literal('table_change'), table: z.enum(WATCHED_TABLES) }),
@@ -22,6 +28,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('beta_update'), payload: betaUpdateSchema }),
   /** An admin granted or revoked this user's beta access. */
   z.object({ type: z.literal('beta_access_change'), beta_access: z.boolean() }),
+  /** Every session of this user ended: the tab signs out; the socket closes right after (SESSION_ENDED_CLOSE_CODE). */
+  z.object({ type: z.literal('session_ended'), reason: z.enum(SESSION_END_REASONS) }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -1,5 +1,6 @@
 export { learningTimeHourly, learningTimeTotals } from '../modules/activity/activity.table.ts';
 export { learnerNudges } from '../modules/admin-analytics/admin-analytics.table.ts';
+export { learnerActiveDays, learnerActivityByDay } from '../modules/admin-overview/learner-active-days.table.ts';
 export { accountStates } from '../modules/admin-users/admin-users.table.ts';
 export { auditEvents } from '../modules/audit/audit.table.ts';
 export { accounts, sessions, twoFactors, users, verifications } from '../modules/auth/auth.table.ts';

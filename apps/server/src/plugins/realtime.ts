@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { clientMessageSchema, type ServerMessage } from '@portal/shared/realtime';
+import { clientMessageSchema, SESSION_ENDED_CLOSE_CODE, type ServerMessage } from '@portal/shared/realtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
@@ -12,7 +12,7 @@ export const BETA_CHANNEL = 'beta_updates';
 type Envelope = { userId?: string; channel?: typeof BETA_CHANNEL; message: ServerMessage };
 
 export type Realtime = {
-  /** Pushes to every open socket of this user, on every instance. */
+  /** Pushes to every open socket of this user, on every instance; `session_ended` then closes those sockets. */
   publishToUser(userId: string, message: ServerMessage): Promise<void>;
   /** Pushes to every open socket of a beta user, on every instance. */
   publishBeta(message: ServerMessage): Promise<void>;
@@ -66,10 +66,12 @@ export const realtimePlugin = fp(
     };
     const deliver = (envelope: Envelope) => {
       if (envelope.userId) {
-        send(
-          [...clients].filter((client) => client.userId === envelope.userId),
-          envelope.message,
-        );
+        const own = [...clients].filter((client) => client.userId === envelope.userId);
+        send(own, envelope.message);
+        // The sessions behind these sockets are gone: the message goes first, then the socket closes for good.
+        if (envelope.message.type === 'session_ended') {
+          for (const client of own) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        }
         return;
       }
       if (envelope.channel !== BETA_CHANNEL) return;

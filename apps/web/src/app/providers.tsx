@@ -8,12 +8,15 @@ import { GAMIFICATION_QUERY_KEY } from '@/features/gamification/api/gamification
 import { GamificationLive } from '@/features/gamification/components/gamification-live';
 import { invalidateSubscription } from '@/features/subscription/api/get-subscription-details';
 import { meQueryOptions, useMe } from '@/lib/auth';
+import { CardMakersProvider } from '@/lib/card-makers';
 import { createQueryClient } from '@/lib/query-client';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+import { endSignedInSession } from '@/lib/session-ended';
 import { ApplyPreferences } from './apply-preferences';
+import { CARD_MAKERS } from './card-makers';
 
 /** Opens the user's realtime channel on sign-in, closes it on sign-out, and refreshes what changed. */
-function RealtimeBridge() {
+export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const userId = me?.user.id;
@@ -36,6 +39,9 @@ function RealtimeBridge() {
         receiveBetaUpdate(queryClient, message.payload);
       } else if (message.type === 'beta_access_change') {
         void invalidateBetaFeed(queryClient);
+      } else if (message.type === 'session_ended') {
+        // An admin suspended, signed out or deleted this account: sign this tab out now, not at its next request.
+        endSignedInSession(queryClient, message.reason);
       }
     });
     client.start();
@@ -57,7 +63,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <RealtimeBridge />
       <GamificationLive />
       <ApplyPreferences />
-      {children}
+      <CardMakersProvider value={CARD_MAKERS}>{children}</CardMakersProvider>
       <CookieBanner />
       <Toaster position="top-right" richColors closeButton />
     </QueryClientProvider>

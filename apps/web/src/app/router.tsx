@@ -6,6 +6,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { FeatureScreen, type FeatureScreenKey } from './routes/feature-screen';
 import { RouteErrorScreen } from './routes/route-error';
 import { ScormPlayerLoadError } from './routes/scorm-player-load-error';
+import { SessionEndedRedirect } from './session-ended-redirect';
 
 const screen = (path: string, key: FeatureScreenKey): RouteObject => ({
   path,
@@ -31,6 +32,7 @@ const scormPackages = {
 
 export const routes: RouteObject[] = [
   {
+    element: <SessionEndedRedirect />,
     errorElement: <RouteErrorScreen />,
     children: [
       {

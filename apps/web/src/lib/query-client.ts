@@ -1,6 +1,7 @@
 import { QUERY_DEFAULTS } from '@portal/shared/constants';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { signOutOnLostSession } from './session-ended';
 
 /** No retry on 4xx, otherwise up to three. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -8,8 +9,11 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_DEFAULTS.maxRetries;
 }
 
+/** Any 401 while signed in signs the tab out, which sends it to the sign-in page. */
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => signOutOnLostSession(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => signOutOnLostSession(client, error) }),
     defaultOptions: {
       queries: {
         staleTime: QUERY_DEFAULTS.staleTimeMs,
@@ -21,4 +25,5 @@ export function createQueryClient() {
       mutations: { retry: QUERY_DEFAULTS.mutationRetries },
     },
   });
+  return client;
 }

@@ -133,6 +133,7 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   tableExporter({ section: 'profile', table: 'profiles', userColumn: 'id', single: true }),
   tableExporter({ section: 'roles', table: 'user_roles', columns: ['role', 'created_at'] }),
   tableExporter({ section: 'account_state', table: 'account_states', single: true }),
+  tableExporter({ section: 'active_days', table: 'learner_active_days', columns: ['day'] }),
   tableExporter({ section: 'subscription', table: 'subscriptions', single: true }),
   tableExporter({
     section: 'checkout_sessions',

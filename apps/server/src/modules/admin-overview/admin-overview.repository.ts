@@ -8,27 +8,19 @@ export type Periods = { now: Date; start: Date; previousStart: Date };
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
+/** The UTC calendar day of an instant, as a SQL date. */
+const utcDay = (instant: Date) => sql`${instant.toISOString().slice(0, 10)}::date`;
+
 /**
- * Every sign of a learner using the product since `since`: learning time, XP earned (the daily visit included),
- * sessions started or refreshed, lessons and SCORM attempts touched. Admins and instructors are not learners.
+ * A learner is active on a UTC day when they showed any sign of using the product that day: learning time, XP earned
+ * (the daily visit included), a session started or refreshed, a lesson or SCORM attempt touched. Triggers on those
+ * sources note each (user, day) in learner_active_days and keep learner_activity_by_day's counts, so the figures
+ * below read a few rows. Admins and instructors are not learners: the counts include them and they are taken off here.
  */
-const learnerActivity = (since: Date, until: Date) => sql`
-  select activity.user_id, activity.at from (
-    select user_id, hour as at from learning_time_hourly
-      where hour > ${at(since)} - interval '1 hour' and hour < ${at(until)}
-    union all
-    select user_id, created_at from user_xp where kind = 'award' and created_at >= ${at(since)} and created_at < ${at(until)}
-    union all
-    select user_id, updated_at from sessions where updated_at >= ${at(since)} and updated_at < ${at(until)}
-    union all
-    select user_id, last_activity_at from lesson_progress
-      where last_activity_at >= ${at(since)} and last_activity_at < ${at(until)}
-    union all
-    select learner_id, updated_at from scorm_attempts where updated_at >= ${at(since)} and updated_at < ${at(until)}
-  ) activity
-  where not exists (
-    select 1 from user_roles staff where staff.user_id = activity.user_id and staff.role in ('admin', 'instructor')
-  )`;
+const STAFF = sql`select distinct user_id from user_roles where role in ('admin', 'instructor')`;
+
+const DAY_MS = 86_400_000;
+const daysBefore = (instant: Date, days: number) => new Date(instant.getTime() - days * DAY_MS);
 
 export type PeriodCounts = {
   users_now: number;
@@ -62,6 +54,24 @@ export type ActiveLearnerCounts = {
 export function createAdminOverviewRepository({ db }: { db: Db }) {
   const rows = async <Row>(query: SQL): Promise<Row[]> =>
     ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+  /**
+   * Distinct learners of the `days` UTC days ending on the (past) day of `end`: counted once, then kept on that day's
+   * row until activity is recorded on or before it (the triggers clear it).
+   */
+  async function windowLearners(end: Date, days: 7 | 30): Promise<number> {
+    const last = utcDay(end);
+    const [row] = await rows<{ learners: number }>(sql`
+      select count(distinct active.user_id)::int as learners from learner_active_days active
+      where active.day > ${last} - ${days}::int and active.day <= ${last}
+        and active.user_id not in (${STAFF})`);
+    const learners = row?.learners ?? 0;
+    const column = sql.identifier(days === 7 ? 'learners_7d' : 'learners_30d');
+    await db.execute(sql`
+      insert into learner_activity_by_day (day, ${column}) values (${last}, ${learners})
+      on conflict (day) do update set ${column} = excluded.${column}`);
+    return learners;
+  }
 
   return {
     async periodCounts({ now, start, previousStart }: Periods): Promise<PeriodCounts> {
@@ -99,37 +109,65 @@ export function createAdminOverviewRepository({ db }: { db: Db }) {
       return row;
     },
 
-    /** Distinct active learners in the last 1, 7 and 30 days before `now`, and in the window before each. */
+    /**
+     * Distinct active learners over the last 1, 7 and 30 UTC days up to the day of `now` (today counts as one), and
+     * over the same number of days before each.
+     */
     async activeLearners(now: Date): Promise<ActiveLearnerCounts> {
-      const since = new Date(now.getTime() - 60 * 86_400_000);
-      const daysBefore = (days: number) => sql`${at(now)} - make_interval(days => ${days}::int)`;
-      const window = (fromDays: number, toDays: number) =>
-        sql`at >= ${daysBefore(fromDays)} and at < ${daysBefore(toDays)}`;
-      // One pass that marks each learner's windows, then plain counts: far cheaper than a distinct count per window.
-      const [row] = await rows<ActiveLearnerCounts>(sql`
-        select count(*) filter (where day)::int as day, count(*) filter (where day_before)::int as day_before,
-          count(*) filter (where week)::int as week, count(*) filter (where week_before)::int as week_before,
-          count(*) filter (where month)::int as month, count(*) filter (where month_before)::int as month_before
-        from (
-          select bool_or(${window(1, 0)}) as day, bool_or(${window(2, 1)}) as day_before,
-            bool_or(${window(7, 0)}) as week, bool_or(${window(14, 7)}) as week_before,
-            bool_or(${window(30, 0)}) as month, bool_or(${window(60, 30)}) as month_before
-          from (${learnerActivity(since, now)}) learner_activity
-          group by user_id
-        ) learners`);
+      const today = utcDay(now);
+      const [row] = await rows<
+        Omit<ActiveLearnerCounts, 'week_before' | 'month_before'> & Record<string, number | null>
+      >(
+        sql`
+        with staff as (${STAFF}),
+        staff_latest as (
+          select active.user_id, max(active.day) as day from learner_active_days active
+          where active.user_id in (select user_id from staff) group by active.user_id
+        ),
+        learners_on as (
+          select counts.day, counts.learners - (
+            select count(*) from learner_active_days active join staff using (user_id) where active.day = counts.day
+          ) as learners
+          from learner_activity_by_day counts where counts.day in (${today}, ${today} - 1)
+        ),
+        active_since as (
+          select since, (
+            select coalesce(sum(counts.last_active), 0) from learner_activity_by_day counts where counts.day >= since
+          ) - (select count(*) from staff_latest where staff_latest.day >= since) as learners
+          from (values (${today} - 6), (${today} - 29)) windows (since)
+        )
+        select
+          coalesce((select learners from learners_on where day = ${today}), 0)::int as day,
+          coalesce((select learners from learners_on where day = ${today} - 1), 0)::int as day_before,
+          (select learners from active_since where since = ${today} - 6)::int as week,
+          (select learners from active_since where since = ${today} - 29)::int as month,
+          (select learners_7d from learner_activity_by_day where day = ${today} - 7) as week_before,
+          (select learners_30d from learner_activity_by_day where day = ${today} - 30) as month_before`,
+      );
       if (!row) throw new Error('the active learner counts returned no row');
-      return row;
+      return {
+        day: row.day,
+        day_before: row.day_before,
+        week: row.week,
+        month: row.month,
+        week_before: row.week_before ?? (await windowLearners(daysBefore(now, 7), 7)),
+        month_before: row.month_before ?? (await windowLearners(daysBefore(now, 30), 30)),
+      };
     },
 
     /** Distinct active learners per UTC day, from the day `from` falls on to the day of `now`; days without any are left out. */
     async dailyActiveLearners(from: Date, now: Date): Promise<{ day: string; learners: number }[]> {
+      const range = sql`between ${utcDay(from)} and ${utcDay(now)}`;
       return rows(sql`
-        select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as learners
-        from (
-          select date_trunc('day', at at time zone 'UTC') as day from (${learnerActivity(from, now)}) learner_activity
-          group by 1, user_id
-        ) learner_days
-        group by 1 order by 1`);
+        with staff as (${STAFF}),
+        staff_days as (
+          select active.day, count(*) as staff from learner_active_days active join staff using (user_id)
+          where active.day ${range} group by active.day
+        )
+        select to_char(counts.day, 'YYYY-MM-DD') as day, (counts.learners - coalesce(staff_days.staff, 0))::int as learners
+        from learner_activity_by_day counts left join staff_days using (day)
+        where counts.day ${range} and counts.learners - coalesce(staff_days.staff, 0) > 0
+        order by counts.day`);
     },
 
     /** Per tier in force now: plans, and plans started in each period. */

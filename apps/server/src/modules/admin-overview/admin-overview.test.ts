@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminOverview } from '@portal/shared/admin-overview';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -8,9 +9,10 @@ import { type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing
 import { realtimeTabs } from '../../testing/realtime-tabs.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createActivityRepository } from '../activity/activity.repository.ts';
+import { learningTimeHourly } from '../activity/activity.table.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
-import { users } from '../auth/auth.table.ts';
+import { sessions, users } from '../auth/auth.table.ts';
 import { createRolesRepository } from '../auth/roles.repository.ts';
 import { userXp } from '../gamification/gamification.table.ts';
 import { insertCourse } from '../goals/learning-fixtures.testing.ts';
@@ -20,6 +22,11 @@ import { insertReadyScormPackage } from '../scorm/scorm.testing.ts';
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+/** Whole UTC days between the day of `instant` and today. */
+const utcDaysAgo = (instant: Date) =>
+  Math.round(
+    (Date.parse(new Date().toISOString().slice(0, 10)) - Date.parse(instant.toISOString().slice(0, 10))) / DAY_MS,
+  );
 
 describe.each(testTargets())('the admin home on $name', (target) => {
   let app: App;
@@ -248,6 +255,119 @@ describe.each(testTargets())('the admin home on $name', (target) => {
       new_values: { suspended: true },
     });
     expect(recent_admin_actions.every((event) => event.actor !== null)).toBe(true);
+  });
+
+  it('with a few hundred learners active on many days, every active learner figure and the daily series stay exact', async () => {
+    const before = await overview(90);
+    const run = randomUUID().slice(0, 8);
+    const learners = Array.from({ length: 240 }, (_, index) => ({ id: `seed-${run}-${index}`, index }));
+    const staff = Array.from({ length: 6 }, (_, index) => ({ id: `seed-${run}-staff-${index}`, index }));
+    await database.db
+      .insert(users)
+      .values(
+        [...learners, ...staff].map(({ id }) => ({ id, name: id, email: `${id}@example.com`, emailVerified: true })),
+      );
+    const roles = createRolesRepository({ db: database.db });
+    for (const { id, index } of staff) await roles.grant(id, index % 2 ? 'admin' : 'instructor');
+    // Each learner's signs of activity, at known instants: learning time, XP awards, a refreshed session.
+    const activity = learners.map(({ id, index }) => ({
+      id,
+      learning: daysAgo(index % 45),
+      award: new Date(daysAgo((index * 7) % 60).getTime() - 60_000),
+      session: index % 4 === 0 ? daysAgo(index % 3) : null,
+    }));
+    await database.db.insert(learningTimeHourly).values(
+      activity.map(({ id, learning }) => ({
+        userId: id,
+        hour: new Date(Math.floor(learning.getTime() / 3_600_000) * 3_600_000),
+        source: 'lesson' as const,
+        seconds: 300,
+      })),
+    );
+    const xpRow = (userId: string, kind: 'award' | 'spend', xp: number, createdAt: Date) => ({
+      userId,
+      kind,
+      eventType: kind === 'award' ? 'lesson_completed' : 'purchase',
+      idempotencyKey: `${kind}-${userId}`,
+      baseXp: Math.abs(xp),
+      xp,
+      localDay: createdAt.toISOString().slice(0, 10),
+      createdAt,
+    });
+    await database.db.insert(userXp).values([
+      ...activity.map(({ id, award }) => xpRow(id, 'award', 10, award)),
+      // Spending XP is not learning; staff activity is not a learner's.
+      ...learners.slice(0, 30).map(({ id }) => xpRow(id, 'spend', -5, daysAgo(50))),
+      ...staff.map(({ id }) => xpRow(id, 'award', 10, new Date())),
+    ]);
+    const refreshed = activity.filter((row) => row.session);
+    await database.db.insert(sessions).values(
+      refreshed.map(({ id, session }) => ({
+        id: `${id}-session`,
+        token: `${id}-token`,
+        userId: id,
+        expiresAt: daysAgo(-7),
+        updatedAt: session as Date,
+      })),
+    );
+    // A session refreshed again today moves its learner into today as well.
+    const [refreshedToday] = refreshed.filter(({ session }) => session && utcDaysAgo(session) > 0);
+    await database.db
+      .update(sessions)
+      .set({ updatedAt: new Date() })
+      .where(eq(sessions.userId, refreshedToday?.id as string));
+
+    const daysOf = new Map(
+      activity.map(({ id, learning, award, session }) => [
+        id,
+        new Set(
+          [learning, award, ...(session ? [session] : []), ...(id === refreshedToday?.id ? [new Date()] : [])].map(
+            utcDaysAgo,
+          ),
+        ),
+      ]),
+    );
+    const activeIn = (from: number, to: number) =>
+      [...daysOf.values()].filter((days) => [...days].some((day) => day >= from && day <= to)).length;
+    const after = await overview(90);
+
+    const expected = {
+      active_learners_day: [activeIn(0, 0), activeIn(1, 1)],
+      active_learners_week: [activeIn(0, 6), activeIn(7, 13)],
+      active_learners_month: [activeIn(0, 29), activeIn(30, 59)],
+    } as const;
+    for (const [key, [current, previous]] of Object.entries(expected)) {
+      const figure = after.kpis[key as keyof typeof expected];
+      expect([figure.current, figure.previous], key).toEqual([
+        before.kpis[key as keyof typeof expected].current + current,
+        before.kpis[key as keyof typeof expected].previous + previous,
+      ]);
+    }
+    expect(after.daily_active_learners).toHaveLength(90);
+    for (const [index, point] of after.daily_active_learners.entries()) {
+      const ago = 89 - index;
+      const seeded = [...daysOf.values()].filter((days) => days.has(ago)).length;
+      expect(point.value, point.date).toBe((before.daily_active_learners[index]?.value ?? 0) + seeded);
+    }
+
+    // A deleted learner's days go with the account.
+    const gone = learners.filter(({ index }) => index % 45 === 0).map(({ id }) => id);
+    const goneIn = (from: number, to: number) =>
+      gone.filter((id) => [...(daysOf.get(id) ?? [])].some((day) => day >= from && day <= to)).length;
+    expect(goneIn(0, 0)).toBeGreaterThan(0);
+    await database.db.delete(users).where(inArray(users.id, gone));
+    const afterDeletion = await overview(90);
+    for (const [key, [from, to]] of [
+      ['active_learners_day', [0, 0]],
+      ['active_learners_week', [0, 6]],
+      ['active_learners_month', [0, 29]],
+    ] as const) {
+      const length = to - from + 1;
+      expect(afterDeletion.kpis[key], key).toMatchObject({
+        current: after.kpis[key].current - goneIn(from, to),
+        previous: after.kpis[key].previous - goneIn(from + length, to + length),
+      });
+    }
   });
 
   it('only admins see it: instructors and learners get 403, signed-out callers 401, a bad range 400; staff are not counted as learners', async () => {

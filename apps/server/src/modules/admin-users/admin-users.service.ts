@@ -9,6 +9,7 @@ import type {
 } from '@portal/shared/admin-users';
 import { isPhoneOnlyEmail } from '@portal/shared/auth';
 import type { InterfaceLanguage } from '@portal/shared/language';
+import type { SessionEndReason } from '@portal/shared/realtime';
 import { type Role, resolveRole } from '@portal/shared/roles';
 import { effectiveTier } from '@portal/shared/subscription-access';
 import { AppError } from '../../errors.ts';
@@ -63,6 +64,8 @@ type Deps = {
   auth: Auth;
   mailer: Mailer;
   xpOf: (userId: string) => Promise<{ totalXp: number; level: number }>;
+  /** Tells the user's open tabs on every instance that their sessions ended, and closes their live connections. */
+  endLiveSessions: (userId: string, reason: SessionEndReason) => Promise<void>;
   now: () => Date;
 };
 
@@ -212,6 +215,7 @@ export function createAdminUsersService(deps: Deps) {
       if (outcome === 'last_admin') throw lastAdmin();
       if (outcome === 'unchanged') return { ok: true as const, changed: false };
       await audit(adminId, userId, 'admin_user.suspend', { status: 'active' }, { status: 'suspended' });
+      await deps.endLiveSessions(userId, 'suspended');
       return { ok: true as const, changed: true };
     },
 
@@ -226,6 +230,7 @@ export function createAdminUsersService(deps: Deps) {
       await existingUser(userId);
       const ended = await repository.endSessions(userId);
       await audit(adminId, userId, 'admin_user.sign_out_all', { active_sessions: ended }, { active_sessions: 0 });
+      await deps.endLiveSessions(userId, 'signed_out');
       return { ok: true as const, changed: ended > 0 };
     },
 
@@ -329,6 +334,7 @@ export function createAdminUsersService(deps: Deps) {
         : [];
       if (!(await deps.accountDataRepository.deleteUser({ userId, recipients, codeIdentifiers }))) throw userNotFound();
       await audit(adminId, userId, 'admin_user.delete', { role: before }, { deleted: true });
+      await deps.endLiveSessions(userId, 'deleted');
       return { ok: true as const, changed: true };
     },
 

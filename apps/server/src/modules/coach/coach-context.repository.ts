@@ -1,6 +1,6 @@
 import type { CoachLanguage } from '@portal/shared/coach';
 import type { Tier } from '@portal/shared/tiers';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseModules, courses, lessons, type StoredQuizQuestion } from '../courses/courses.table.ts';
 import { flashcardCards, flashcardNotes, flashcardReviewLogs } from '../flashcards/flashcards.table.ts';
@@ -31,20 +31,28 @@ export type WeakLesson = {
 // The same expressions as the lessons_search_*_idx indexes, so the planner uses them.
 const document = sql`${lessons.title} || ' ' || coalesce(${lessons.content}->>'markdown', '') || ' ' || coalesce(jsonb_path_query_array(${lessons.content}, '$.questions[*].prompt')::text, '')`;
 const CJK = sql.raw(`'([\\u3400-\\u9fff])'`);
-const vectors: Record<CoachLanguage, ReturnType<typeof sql>> = {
-  en: sql`to_tsvector('english', ${document})`,
-  de: sql`to_tsvector('german', ${document})`,
-  zh: sql`to_tsvector('simple', regexp_replace(${document}, ${CJK}, '\\1 ', 'g'))`,
-};
+const vectorsOf = (text: SQL): Record<CoachLanguage, SQL> => ({
+  en: sql`to_tsvector('english', ${text})`,
+  de: sql`to_tsvector('german', ${text})`,
+  zh: sql`to_tsvector('simple', regexp_replace(${text}, ${CJK}, '\\1 ', 'g'))`,
+});
+const vectors = vectorsOf(document);
+const courseVectors = vectorsOf(sql`${courses.title}`);
 const configs: Record<CoachLanguage, string> = { en: 'english', de: 'german', zh: 'simple' };
 
-/** Words of a search joined with `or`, Chinese split into characters as the index splits them. */
-export function searchText(terms: string[], language: CoachLanguage): string {
-  const words = terms.flatMap((term) =>
-    language === 'zh' ? term.replace(/[\u3400-\u9fff]/gu, (char) => ` ${char} `).split(/\s+/u) : [term],
+/** The words of a search as the index splits them: Chinese into single characters, nothing but letters and digits. */
+export function searchWords(terms: string[], language: CoachLanguage): string[] {
+  const split = terms.flatMap((term) =>
+    (language === 'zh' ? term.replace(/[\u3400-\u9fff]/gu, (char) => ` ${char} `) : term).split(/[^\p{L}\p{N}]+/u),
   );
-  return [...new Set(words.map((word) => word.replace(/["'():&|!<>*\\-]/gu, '').trim()).filter(Boolean))].join(' or ');
+  return [...new Set(split.filter(Boolean))];
 }
+
+/** Every word, stemmed; then, when that finds nothing, any word or the start of one. */
+const searchQueries = (words: string[], language: CoachLanguage) => [
+  sql`websearch_to_tsquery(${configs[language]}::regconfig, ${words.join(' ')})`,
+  sql`to_tsquery(${configs[language]}::regconfig, ${words.map((word) => `${word}:*`).join(' | ')})`,
+];
 
 const hitColumns = {
   lessonId: lessons.id,
@@ -60,19 +68,42 @@ const visibleCourse = (tiers: readonly Tier[]) =>
 /** What the coach reads about one learner; every query is filtered by their id or by the courses their plan opens. */
 export function createCoachContextRepository({ db }: { db: Db }) {
   return {
-    /** Lessons of courses the learner may see matching the words, best first. */
+    /** Lessons of courses the learner may see whose title, text or course title match the words, best first. */
     async searchLessons(terms: string[], language: CoachLanguage, tiers: readonly Tier[], limit = 5) {
-      const text = searchText(terms, language);
-      if (!text) return [];
-      const query = sql`websearch_to_tsquery(${configs[language]}::regconfig, ${text})`;
+      const words = searchWords(terms, language);
+      if (words.length === 0) return [];
+      const courseVector = courseVectors[language];
+      for (const query of searchQueries(words, language)) {
+        const rows = await db
+          .select(hitColumns)
+          .from(lessons)
+          .innerJoin(courses, eq(courses.id, lessons.courseId))
+          .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+          .where(and(visibleCourse(tiers), or(sql`${vectors[language]} @@ ${query}`, sql`${courseVector} @@ ${query}`)))
+          .orderBy(
+            desc(sql`ts_rank(${vectors[language]}, ${query}) + ts_rank(${courseVector}, ${query})`),
+            asc(courseModules.position),
+            asc(lessons.position),
+          )
+          .limit(limit);
+        if (rows.length) return rows.map(presentHit);
+      }
+      return [];
+    },
+
+    /** The quiz lessons of the given courses the learner may see, in course order. */
+    async quizLessonsOf(courseIds: string[], tiers: readonly Tier[], limit = 20): Promise<LessonHit[]> {
+      if (courseIds.length === 0) return [];
       const rows = await db
         .select(hitColumns)
         .from(lessons)
         .innerJoin(courses, eq(courses.id, lessons.courseId))
-        .where(and(visibleCourse(tiers), sql`${vectors[language]} @@ ${query}`))
-        .orderBy(desc(sql`ts_rank(${vectors[language]}, ${query})`), asc(lessons.position))
+        .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+        .where(and(visibleCourse(tiers), inArray(lessons.courseId, courseIds), eq(lessons.kind, 'quiz')))
+        .orderBy(asc(courseModules.position), asc(lessons.position))
         .limit(limit);
-      return rows.map(presentHit);
+      const order = (hit: LessonHit) => courseIds.indexOf(hit.courseId);
+      return rows.map(presentHit).sort((a, b) => order(a) - order(b));
     },
 
     async findLessons(lessonIds: string[], tiers: readonly Tier[]): Promise<LessonHit[]> {

@@ -88,12 +88,18 @@ export function createCoachContextService({
       // Without a subject, the lessons the learner struggles with are what the answer is about.
       const weakIds = learner.weakLessons.map((lesson) => lesson.lessonId);
       const hits = found.length || topic.length ? found : await repository.findLessons(weakIds, tiers);
+      // A quiz may also come from the other quizzes of the courses found, or of the learner's current courses.
+      const courseIds = topic.length
+        ? found.map((hit) => hit.courseId)
+        : [...hits.map((hit) => hit.courseId), ...learner.inProgress.map((course) => course.courseId)];
+      const courseQuizzes = await repository.quizLessonsOf([...new Set(courseIds)], tiers);
       return {
         language: input.language,
         message: input.message,
         history: input.history,
         learner,
         passages: hits.map((hit, index) => ({ ...hit, ref: `P${index + 1}` })),
+        courseQuizzes,
         cards,
         topic,
         pendingQuiz: input.pendingQuiz,

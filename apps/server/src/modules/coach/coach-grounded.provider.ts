@@ -92,6 +92,10 @@ function explain(turn: CoachTurn): Answer {
   if (!topic.length) {
     return { text: coachText(language, 'explainAsk', { example: passages[0]?.lessonTitle ?? '…' }), lessons: [] };
   }
+  if (!best && turn.cards.length) {
+    const cards = turn.cards.slice(0, 3).map((card) => `${card.front} — ${card.back}`);
+    return { text: [coachText(language, 'explainCards'), bullets(cards)].join('\n\n'), lessons: [] };
+  }
   if (!best) return { text: coachText(language, 'explainNone', { topic: topic.join(' ') }), lessons: [] };
   const body = best.text
     ? excerpt(best.text, topic)
@@ -106,14 +110,14 @@ function explain(turn: CoachTurn): Answer {
 
 function quiz(turn: CoachTurn): Answer {
   const { language, topic } = turn;
-  const question = buildQuiz(turn.passages, turn.cards, topic);
+  const question = buildQuiz(turn.passages, turn.courseQuizzes, turn.cards, topic);
   if (!question) {
     const text = topic.length
       ? coachText(language, 'quizNone', { topic: topic.join(' ') })
       : coachText(language, 'quizNoneAny');
     return { text, lessons: [] };
   }
-  const source = turn.passages.find((passage) => passage.lessonId === question.lessonId);
+  const source = question.lesson;
   const heading = source
     ? coachText(language, 'quizFromLesson', { lesson: source.lessonTitle, course: source.courseTitle })
     : coachText(language, 'quizFromCard');
@@ -125,9 +129,9 @@ function answer(turn: CoachTurn): Answer {
   if (!pendingQuiz) return help(turn);
   const right = gradeAnswer(pendingQuiz, turn.message);
   const verdict = coachText(language, right ? 'answerRight' : 'answerWrong', { answer: pendingQuiz.answer });
-  const parts = [verdict, pendingQuiz.feedback, coachText(language, 'answerAgainAny')].filter(Boolean);
-  const lesson = turn.passages.find((passage) => passage.lessonId === pendingQuiz.lessonId);
-  return { text: parts.join('\n\n'), lessons: lesson ? [lesson] : [] };
+  const feedback = right ? pendingQuiz.feedback : pendingQuiz.feedbackWrong;
+  const parts = [verdict, feedback, coachText(language, 'answerAgainAny')].filter(Boolean);
+  return { text: parts.join('\n\n'), lessons: pendingQuiz.lesson ? [pendingQuiz.lesson] : [] };
 }
 
 function progress(turn: CoachTurn): Answer {
@@ -139,11 +143,11 @@ function progress(turn: CoachTurn): Answer {
   ];
   if (learner.goals.length) {
     const average = Math.round(learner.goals.reduce((sum, goal) => sum + goal.percent, 0) / learner.goals.length);
-    lines.push(coachText(language, 'progressGoals', { active: learner.goals.length, average }));
-    for (const goal of learner.goals.slice(0, 5)) {
+    const each = learner.goals.slice(0, 5).map((goal) => {
       const risk = goal.atRisk ? coachText(language, 'atRisk') : '';
-      lines.push(`  ${coachText(language, 'progressGoal', { title: goal.title, percent: goal.percent, risk })}`);
-    }
+      return coachText(language, 'progressGoal', { title: goal.title, percent: goal.percent, risk });
+    });
+    lines.push(`${coachText(language, 'progressGoals', { active: learner.goals.length, average })} ${each.join('; ')}`);
   } else {
     lines.push(coachText(language, 'progressNoGoals'));
   }

@@ -4,6 +4,7 @@ import type { CoachMessage, CoachOverview, Conversation, ConversationDetail } fr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
@@ -253,5 +254,29 @@ describe.each(testTargets())('AI study coach through an OpenAI-compatible endpoi
     expect(answer?.content).toMatch(/^word0 word1 word2 /u);
     expect(answer?.content).not.toContain('word99');
     expect(model.closedEarly()).toBeGreaterThan(0);
+  });
+});
+
+describe('coach configuration', () => {
+  it('uses the built-in coach unless COACH_OPENAI_BASE_URL is set', () => {
+    const base = {
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+      DATA_DIR: '/tmp/portal-test-data',
+    };
+    expect(loadConfig(base).coach).toEqual({ openai: null, timeoutMs: 30_000 });
+    expect(
+      loadConfig({
+        ...base,
+        COACH_OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1',
+        COACH_OPENAI_API_KEY: 'sk-local',
+        COACH_MODEL: 'local-model',
+        COACH_TIMEOUT_MS: '5000',
+      }).coach,
+    ).toEqual({
+      openai: { baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'sk-local', model: 'local-model' },
+      timeoutMs: 5000,
+    });
+    expect(() => loadConfig({ ...base, COACH_OPENAI_BASE_URL: 'not a url' })).toThrow(/COACH_OPENAI_BASE_URL/);
   });
 });

@@ -1,24 +1,34 @@
 import type { CoachLanguage } from '@portal/shared/coach';
 import { parseClozes, renderCloze } from '@portal/shared/flashcards';
-import type { Passage } from './coach.provider.ts';
 import type { PendingQuiz } from './coach.table.ts';
+import type { LessonHit } from './coach-context.repository.ts';
 import { coachText } from './coach-texts.ts';
 
 const LABELS = 'ABCDEFGH';
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 const mentions = (text: string, terms: string[]) => terms.some((term) => text.toLowerCase().includes(term));
 
-/** A question about the subject: from a course quiz when one matches, otherwise from the learner's own cards. */
+type Lesson = Pick<LessonHit, 'lessonId' | 'courseId' | 'lessonTitle' | 'courseTitle' | 'questions'>;
+
+const questionsOf = (lessons: Lesson[]) =>
+  lessons.flatMap((lesson) =>
+    lesson.questions.filter((question) => question.choices.length > 1).map((question) => ({ lesson, question })),
+  );
+
+/**
+ * A question about the subject: one that names it, else one from the lessons found; then the learner's cards about
+ * it before the other quizzes of the same courses. Without a subject, the courses' quizzes come before the cards.
+ */
 export function buildQuiz(
-  passages: Passage[],
+  passages: Lesson[],
+  courseQuizzes: Lesson[],
   cards: { front: string; back: string }[],
   topic: string[],
 ): PendingQuiz | null {
-  const questions = passages.flatMap((passage) =>
-    passage.questions.filter((question) => question.choices.length > 1).map((question) => ({ passage, question })),
-  );
-  const matching = questions.filter(({ question }) => mentions(question.prompt, topic));
-  const chosen = pick(matching.length ? matching : questions);
+  const found = questionsOf(passages);
+  const wider = questionsOf(courseQuizzes.filter((lesson) => !passages.some((p) => p.lessonId === lesson.lessonId)));
+  const naming = topic.length ? [...found, ...wider].filter(({ question }) => mentions(question.prompt, topic)) : [];
+  const chosen = pick(naming) ?? pick(found) ?? (topic.length && cards.length ? undefined : pick(wider));
   if (chosen) {
     const choices = chosen.question.choices.slice(0, LABELS.length).map((choice, index) => ({
       label: LABELS.charAt(index),
@@ -34,8 +44,13 @@ export function buildQuiz(
         .map((choice) => `${choice.label}) ${choice.text}`)
         .join(', '),
       feedback: chosen.question.feedback_correct,
-      lessonId: chosen.passage.lessonId,
-      courseId: chosen.passage.courseId,
+      feedbackWrong: chosen.question.feedback_incorrect,
+      lesson: {
+        lessonId: chosen.lesson.lessonId,
+        courseId: chosen.lesson.courseId,
+        lessonTitle: chosen.lesson.lessonTitle,
+        courseTitle: chosen.lesson.courseTitle,
+      },
     };
   }
   const card = pick(cards);
@@ -52,8 +67,8 @@ export function buildQuiz(
         .map((cloze) => cloze.answer)
         .join(', '),
       feedback: '',
-      lessonId: null,
-      courseId: null,
+      feedbackWrong: '',
+      lesson: null,
     };
   }
   return {
@@ -62,8 +77,8 @@ export function buildQuiz(
     correct: [],
     answer: card.back,
     feedback: '',
-    lessonId: null,
-    courseId: null,
+    feedbackWrong: '',
+    lesson: null,
   };
 }
 

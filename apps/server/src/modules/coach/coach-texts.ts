@@ -16,6 +16,7 @@ const en: Texts = {
   nothingDue: 'Nothing is due right now. Pick a course from the catalogue or add flashcards to build your routine.',
   explainIntro: 'From “{lesson}” in your course {course}:',
   explainMore: 'Also about this: {lessons}.',
+  explainCards: 'Your courses say nothing about this yet, but your flashcards do:',
   explainNone:
     'I found nothing about “{topic}” in the courses open to you. Try other words, or ask “what should I study now”.',
   explainAsk: 'What should I explain? Name a topic from your courses, for example “explain {example}”.',
@@ -70,6 +71,7 @@ const de: Texts = {
     'Gerade ist nichts fällig. Wähle einen Kurs aus dem Katalog oder lege Karteikarten an, um eine Routine aufzubauen.',
   explainIntro: 'Aus „{lesson}“ in deinem Kurs {course}:',
   explainMore: 'Ebenfalls dazu: {lessons}.',
+  explainCards: 'Deine Kurse sagen dazu noch nichts, aber deine Karteikarten:',
   explainNone:
     'Zu „{topic}“ habe ich in deinen Kursen nichts gefunden. Versuche andere Wörter oder frage „Was soll ich jetzt lernen?“.',
   explainAsk: 'Was soll ich erklären? Nenne ein Thema aus deinen Kursen, zum Beispiel „Erkläre {example}“.',
@@ -126,6 +128,7 @@ const zh: Texts = {
   nothingDue: '现在没有到期的内容。可以从课程目录选一门课，或者添加抽认卡来养成习惯。',
   explainIntro: '来自你的课程 {course} 中的“{lesson}”：',
   explainMore: '相关内容还有：{lessons}。',
+  explainCards: '你的课程里还没有相关内容，但你的抽认卡里有：',
   explainNone: '在你可以访问的课程中没有找到关于“{topic}”的内容。换个说法试试，或者问“我现在该学什么”。',
   explainAsk: '要我解释什么？说出课程中的一个主题，例如“解释 {example}”。',
   quizFromLesson: '来自“{lesson}”（{course}）的题目：',

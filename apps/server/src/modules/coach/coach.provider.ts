@@ -37,6 +37,8 @@ export type CoachTurn = {
   history: { role: 'user' | 'assistant'; content: string }[];
   learner: LearnerSummary;
   passages: Passage[];
+  /** Quiz lessons of the courses the passages come from (without a subject: of the learner's current courses). */
+  courseQuizzes: LessonHit[];
   /** The learner's own flashcards about the message's subject. */
   cards: { front: string; back: string }[];
   topic: string[];

@@ -1,11 +1,10 @@
-import {
-  COACH_TITLE_MAX,
-  type CoachMessage,
-  type CoachStreamEvent,
-  type CoachUsage,
-  type Conversation,
-  type SendMessageBody,
-  type Suggestion,
+import type {
+  CoachMessage,
+  CoachStreamEvent,
+  CoachUsage,
+  Conversation,
+  SendMessageBody,
+  Suggestion,
 } from '@portal/shared/coach';
 import { COACH_DAILY_MESSAGES, type Tier } from '@portal/shared/tiers';
 import { todayIn } from '@portal/shared/time-zone';
@@ -16,6 +15,7 @@ import type { CoachRepository, ConversationRow, MessageRow } from './coach.repos
 import type { CoachContextService } from './coach-context.service.ts';
 
 const conversationNotFound = () => new AppError('not_found', 'Conversation not found.');
+/** A new conversation is named after the start of its first question. */
 const TITLE_CHARS = 60;
 const MORE_MESSAGES: Record<Tier, Tier | null> = { calm: 'me', me: 'us', us: 'universal', universal: null };
 
@@ -134,9 +134,7 @@ export function createCoachService({
           role: 'user',
           content: body.content,
         });
-        const title = conversation.title
-          ? undefined
-          : body.content.trim().slice(0, TITLE_CHARS).slice(0, COACH_TITLE_MAX);
+        const title = conversation.title ? undefined : body.content.trim().slice(0, TITLE_CHARS);
         await repository.touchConversation(userId, conversationId, title);
         emit({ event: 'start', data: { user_message: presentMessage(question), usage: reserved } });
         let text = '';

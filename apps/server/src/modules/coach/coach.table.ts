@@ -11,8 +11,8 @@ export type PendingQuiz = {
   correct: string[];
   answer: string;
   feedback: string;
-  lessonId: string | null;
-  courseId: string | null;
+  feedbackWrong: string;
+  lesson: { lessonId: string; courseId: string; lessonTitle: string; courseTitle: string } | null;
 };
 
 export const coachConversations = pgTable(

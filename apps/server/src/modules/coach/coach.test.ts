@@ -149,11 +149,13 @@ describe.each(testTargets())('AI study coach on $name', (target) => {
     const right = await ask(learner, conversation.id, letter);
     expect(right.content).toContain('Correct!');
     expect(right.content).toContain('Chlorophyll is right.');
+    expect(citedUrls(right)).toEqual([lessonUrl(2)]);
 
     await ask(learner, conversation.id, 'Quiz me on photosynthesis');
     const wrong = await ask(learner, conversation.id, 'Keratin');
     expect(wrong.content).toContain('Not quite. The answer is:');
     expect(wrong.content).toContain('Chlorophyll');
+    expect(wrong.content).toContain('Look at the lesson again.');
   });
 
   it('"quiz me" with no course question uses the learner’s own flashcards', async () => {
@@ -163,6 +165,8 @@ describe.each(testTargets())('AI study coach on $name', (target) => {
     expect(question.content).toContain('A question from your flashcards:');
     expect(question.content).toContain('Capital of France?');
     expect((await ask(learner, conversation.id, 'It is Paris')).content).toContain('Correct! Paris');
+    const explained = await ask(learner, conversation.id, 'Explain France');
+    expect(explained.content).toContain('but your flashcards do:\n\n- Capital of France? — Paris');
   });
 
   it('"how am I doing" reports XP, streak, goals, cards and lessons to revisit with citations', async () => {

@@ -41,8 +41,10 @@ export function createFlashcardsOptimizerService({
       repository.findRun(userId),
     ]);
     const metrics = latest?.status === 'optimized' ? latest.metrics : null;
-    const state =
-      latest?.status === 'running' || latest?.status === 'failed' ? latest.status : weights ? 'optimized' : 'default';
+    // A run left running past the stale mark died with its instance: it counts as failed (and may be started again).
+    const interrupted = latest?.status === 'running' && latest.startedAt.getTime() < now().getTime() - STALE_RUN_MS;
+    const failed = latest?.status === 'failed' || interrupted;
+    const state = failed ? 'failed' : latest?.status === 'running' ? 'running' : weights ? 'optimized' : 'default';
     return {
       state,
       review_count: reviewCount,
@@ -53,7 +55,7 @@ export function createFlashcardsOptimizerService({
       after: metrics ? { log_loss: metrics.after.logLoss, rmse: metrics.after.rmse } : null,
       weights,
       optimized_at: weights && latest?.finishedAt ? latest.finishedAt.toISOString() : null,
-      error: latest?.status === 'failed' ? latest.error : null,
+      error: failed ? (latest?.error ?? 'The optimization was interrupted.') : null,
     };
   };
 

@@ -11,7 +11,7 @@ import { shiftLocalDate, startOfLocalDate, todayIn } from '@portal/shared/time-z
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
-import { presentCard } from './flashcards.presenter.ts';
+import { presentCard, presentSource } from './flashcards.presenter.ts';
 import type { CardRow, FlashcardsRepository, QueueWindow, Tx } from './flashcards.repository.ts';
 import {
   GRADE_RATING,
@@ -148,6 +148,7 @@ export function createFlashcardsReviewService({
           state: stateName(row.card.state),
           ...cardSides(row.card, row),
           tags: row.tags,
+          source: presentSource(row),
           intervals: previewIntervals(memoryOf(row.card), { desiredRetention, now: day.at, weights: day.weights }),
         })),
         counts: {

@@ -1,12 +1,14 @@
 import { type Deck, FLASHCARD_TEXT_MAX, type FlashcardNote } from '@portal/shared/flashcards';
-import type {
-  FlashcardSourceKind,
-  FromNoteBody,
-  FromPassageBody,
-  Mistake,
-  MistakeCardsBody,
-  MistakeCardsResult,
-  OneClickResult,
+import {
+  type FlashcardSourceKind,
+  type FromNoteBody,
+  type FromPassageBody,
+  type Mistake,
+  type MistakeCardsBody,
+  type MistakeCardsResult,
+  type OneClickResult,
+  quizMistakeKey,
+  scormMistakeKey,
 } from '@portal/shared/flashcards-sources';
 import type { Role } from '@portal/shared/roles';
 import { AppError } from '../../errors.ts';
@@ -105,7 +107,7 @@ export function createFlashcardsSourcesService({
       if (attempt.content.kind !== 'quiz') continue;
       const questions = new Map(attempt.content.questions.map((question) => [question.id, question]));
       for (const answer of attempt.results) {
-        const key = `quiz:${attempt.lessonId}:${answer.question_id}`;
+        const key = quizMistakeKey(attempt.lessonId, answer.question_id);
         const question = questions.get(answer.question_id);
         if (answer.correct || !question || found.has(key)) continue;
         const texts = (ids: string[]) =>
@@ -126,7 +128,7 @@ export function createFlashcardsSourcesService({
       }
     }
     for (const row of await sourcesRepository.scormWrongInteractions(userId)) {
-      const key = `scorm:${row.packageId}:${row.interactionId}`;
+      const key = scormMistakeKey(row.packageId, row.interactionId);
       const correct = readablePattern(row.correctResponse ?? '');
       if (found.has(key) || !correct) continue;
       found.set(key, {

@@ -163,6 +163,13 @@ describe.each(testTargets())('one-click cards on $name', (target) => {
       source: { kind: 'quiz', lesson_id: quiz.id },
     });
 
+    const review = (await call(learner, 'GET', `/api/flashcards/review?deck_id=${deckId}`)).json();
+    expect(review.cards.map((card: { source: unknown }) => card.source)).toContainEqual({
+      kind: 'quiz',
+      lesson_id: quiz.id,
+      course_id: expect.any(String),
+    });
+
     // Someone else's mistakes are not theirs to card; unknown keys change nothing.
     const other = await createPerson(app, database.db, { role: 'learner', tier: 'me' });
     expect((await call(other, 'GET', '/api/flashcards/mistakes')).json().mistakes).toEqual([]);

@@ -1,4 +1,4 @@
-import { MATURE_INTERVAL_DAYS, type RetentionPeriod } from '@portal/shared/flashcards-stats';
+import { MATURE_INTERVAL_DAYS } from '@portal/shared/flashcards-stats';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -9,7 +9,18 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const localDay = (column: SQL, timeZone: string) =>
   sql`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
 
-/** Counts only: every figure is aggregated in the database. */
+/** A local day with reviews: its counts, time spent, and true-retention outcomes. */
+export type ReviewDay = {
+  date: string;
+  reviews: number;
+  time_ms: number;
+  young_passed: number;
+  young_failed: number;
+  mature_passed: number;
+  mature_failed: number;
+};
+
+/** Counts only: every figure is aggregated in the database (at most one row per local day or per card state). */
 export function createFlashcardsStatsRepository({ db }: { db: Db }) {
   const rows = async <Row>(query: SQL): Promise<Row[]> =>
     ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -22,46 +33,26 @@ export function createFlashcardsStatsRepository({ db }: { db: Db }) {
       : sql`l.user_id = ${userId}`;
 
   return {
-    /** Reviews per local day since `from`, days without reviews left out. */
-    async reviewsByDay(scope: StatsScope, from: Date) {
-      return rows<{ date: string; reviews: number }>(sql`
-        select ${localDay(sql`l.reviewed_at`, scope.timeZone)} as date, count(*)::int as reviews
-        from flashcard_review_logs l
-        where ${logsOf(scope)} and l.reviewed_at >= ${at(from)}
-        group by 1 order by 1`);
-    },
-
     /**
-     * Ratings of cards that were in review (Anki's true retention), passed (not Again) and failed, young and mature
-     * by the interval the card had, for each period from its start (yesterday ends where today starts).
+     * One pass over the learner's log: per local day with reviews, the reviews, the time they took, and the ratings
+     * of cards in review (Anki's true retention) passed (not Again) and failed, young and mature by the interval the
+     * card had before the rating.
      */
-    async retention(scope: StatsScope, starts: Record<RetentionPeriod, Date>, startOfToday: Date) {
-      const interval = sql`coalesce((l.card_before ->> 'scheduledDays')::int, 0)`;
-      const kinds = {
-        young: sql`${interval} < ${MATURE_INTERVAL_DAYS}`,
-        mature: sql`${interval} >= ${MATURE_INTERVAL_DAYS}`,
-      };
-      const outcomes = { passed: sql`l.rating > 1`, failed: sql`l.rating = 1` };
-      const columns: SQL[] = [];
-      for (const [period, start] of Object.entries(starts) as [RetentionPeriod, Date][]) {
-        const inPeriod =
-          period === 'yesterday'
-            ? sql`l.reviewed_at >= ${at(start)} and l.reviewed_at < ${at(startOfToday)}`
-            : sql`l.reviewed_at >= ${at(start)}`;
-        for (const [kind, isKind] of Object.entries(kinds)) {
-          for (const [outcome, isOutcome] of Object.entries(outcomes)) {
-            columns.push(
-              sql`(count(*) filter (where ${inPeriod} and ${isKind} and ${isOutcome}))::int as ${sql.identifier(`${period}_${kind}_${outcome}`)}`,
-            );
-          }
-        }
-      }
-      const earliest = new Date(Math.min(...Object.values(starts).map((start) => start.getTime())));
-      const [row] = await rows<Record<string, number>>(sql`
-        select ${sql.join(columns, sql`, `)}
+    async reviewDays(scope: StatsScope): Promise<ReviewDay[]> {
+      // A log's scheduled_days is the interval the card had when it was rated.
+      const interval = sql`l.scheduled_days`;
+      const outcome = (young: boolean, passed: boolean) =>
+        sql`(count(*) filter (where l.state = 2 and ${interval} ${young ? sql`<` : sql`>=`} ${MATURE_INTERVAL_DAYS}
+          and l.rating ${passed ? sql`> 1` : sql`= 1`}))::int`;
+      const days = await rows<ReviewDay & { time_ms: string | number }>(sql`
+        select ${localDay(sql`l.reviewed_at`, scope.timeZone)} as date, count(*)::int as reviews,
+          coalesce(sum(l.duration_ms), 0)::bigint as time_ms,
+          ${outcome(true, true)} as young_passed, ${outcome(true, false)} as young_failed,
+          ${outcome(false, true)} as mature_passed, ${outcome(false, false)} as mature_failed
         from flashcard_review_logs l
-        where ${logsOf(scope)} and l.state = 2 and l.reviewed_at >= ${at(earliest)}`);
-      return row ?? {};
+        where ${logsOf(scope)}
+        group by 1 order by 1`);
+      return days.map((day) => ({ ...day, time_ms: Number(day.time_ms) }));
     },
 
     /** Cards seen before and not suspended falling due per local day before `until`; overdue ones count today. */
@@ -85,20 +76,6 @@ export function createFlashcardsStatsRepository({ db }: { db: Db }) {
         from flashcard_cards c
         where ${cardsOf(scope)}`);
       return row ?? { new: 0, learning: 0, young: 0, mature: 0, suspended: 0 };
-    },
-
-    /** Every review, the time spent on those that recorded it, and the local days with reviews. */
-    async totals(scope: StatsScope) {
-      const [row] = await rows<{ reviews: number; time_ms: string | number; days_studied: number }>(sql`
-        select count(*)::int as reviews, coalesce(sum(l.duration_ms), 0)::bigint as time_ms,
-          count(distinct (l.reviewed_at at time zone ${scope.timeZone})::date)::int as days_studied
-        from flashcard_review_logs l
-        where ${logsOf(scope)}`);
-      return {
-        reviews: row?.reviews ?? 0,
-        time_ms: Number(row?.time_ms ?? 0),
-        days_studied: row?.days_studied ?? 0,
-      };
     },
   };
 }

@@ -1,15 +1,22 @@
 import {
   type FlashcardStats,
+  type PassFail,
   RETENTION_PERIODS,
   type RetentionPeriod,
   STATS_FORECAST_DAYS,
   STATS_HISTORY_DAYS,
 } from '@portal/shared/flashcards-stats';
 import { localDatesBetween, safeZone, shiftLocalDate, startOfLocalDate, todayIn } from '@portal/shared/time-zone';
-import type { FlashcardsStatsRepository } from './flashcards-stats.repository.ts';
+import type { FlashcardsStatsRepository, ReviewDay } from './flashcards-stats.repository.ts';
 
-/** First local day of each retention period, counted back from today. */
-const PERIOD_DAYS_BACK: Record<RetentionPeriod, number> = { today: 0, yesterday: 1, week: 6, month: 29, year: 364 };
+/** The local days of each retention period, as [first, last] counted back from today. */
+const PERIOD_DAYS: Record<RetentionPeriod, [number, number]> = {
+  today: [0, 0],
+  yesterday: [1, 1],
+  week: [6, 0],
+  month: [29, 0],
+  year: [STATS_HISTORY_DAYS - 1, 0],
+};
 
 export function createFlashcardsStatsService({
   repository,
@@ -26,35 +33,41 @@ export function createFlashcardsStatsService({
       const timeZone = safeZone(await timeZoneOf(userId));
       const today = todayIn(timeZone, now());
       const startOf = (daysFromToday: number) => startOfLocalDate(shiftLocalDate(today, daysFromToday), timeZone);
-      const startOfToday = startOf(0);
-      const starts = Object.fromEntries(
-        RETENTION_PERIODS.map((period) => [period, startOf(-PERIOD_DAYS_BACK[period])]),
-      ) as Record<RetentionPeriod, Date>;
       const scope = { userId, timeZone, ...(deckId ? { deckId } : {}) };
-      const [reviewsByDay, retention, forecast, maturity, totals] = await Promise.all([
-        repository.reviewsByDay(scope, startOf(1 - STATS_HISTORY_DAYS)),
-        repository.retention(scope, starts, startOfToday),
-        repository.forecast(scope, startOfToday, startOf(STATS_FORECAST_DAYS)),
+      const [days, forecast, maturity] = await Promise.all([
+        repository.reviewDays(scope),
+        repository.forecast(scope, startOf(0), startOf(STATS_FORECAST_DAYS)),
         repository.maturity(scope),
-        repository.totals(scope),
       ]);
+      // Local dates as YYYY-MM-DD compare as text.
+      const between = (first: string, last: string) => days.filter((day) => day.date >= first && day.date <= last);
+      const outcomes = (list: ReviewDay[], kind: 'young' | 'mature'): PassFail => ({
+        passed: list.reduce((sum, day) => sum + day[`${kind}_passed`], 0),
+        failed: list.reduce((sum, day) => sum + day[`${kind}_failed`], 0),
+      });
       const dueOn = new Map(forecast.map((row) => [row.date, row.due]));
-      const count = (key: string) => retention[key] ?? 0;
       return {
         time_zone: timeZone,
         today,
-        reviews_by_day: reviewsByDay,
-        retention: RETENTION_PERIODS.map((period) => ({
-          period,
-          young: { passed: count(`${period}_young_passed`), failed: count(`${period}_young_failed`) },
-          mature: { passed: count(`${period}_mature_passed`), failed: count(`${period}_mature_failed`) },
+        reviews_by_day: between(shiftLocalDate(today, 1 - STATS_HISTORY_DAYS), today).map(({ date, reviews }) => ({
+          date,
+          reviews,
         })),
+        retention: RETENTION_PERIODS.map((period) => {
+          const [from, to] = PERIOD_DAYS[period];
+          const list = between(shiftLocalDate(today, -from), shiftLocalDate(today, -to));
+          return { period, young: outcomes(list, 'young'), mature: outcomes(list, 'mature') };
+        }),
         forecast: localDatesBetween(today, shiftLocalDate(today, STATS_FORECAST_DAYS - 1)).map((date) => ({
           date,
           due: dueOn.get(date) ?? 0,
         })),
         maturity,
-        totals,
+        totals: {
+          reviews: days.reduce((sum, day) => sum + day.reviews, 0),
+          time_ms: days.reduce((sum, day) => sum + day.time_ms, 0),
+          days_studied: days.length,
+        },
       };
     },
   };

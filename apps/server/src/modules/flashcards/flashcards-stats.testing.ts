@@ -82,15 +82,15 @@ export function syntheticHistory(cards: number, perCard: number, end: Date, seed
       day += interval;
     }
     const last = plan.at(-1)?.day ?? 0;
-    plan.forEach((entry, n) =>
+    for (const [n, entry] of plan.entries()) {
       reviews.push({
         card,
         rating: entry.rating,
         at: new Date(end.getTime() - (last - entry.day + 1) * DAY_MS - card * 1000),
         state: n === 0 ? 0 : 2,
         interval: entry.interval,
-      }),
-    );
+      });
+    }
   }
   return reviews;
 }

@@ -1,5 +1,5 @@
-import type { Deck, FlashcardCard, FlashcardNote } from '@portal/shared/flashcards';
-import type { CardRow, DeckRow, NoteWithCards } from './flashcards.repository.ts';
+import type { CardSource, Deck, FlashcardCard, FlashcardNote } from '@portal/shared/flashcards';
+import type { CardRow, DeckRow, NoteRow, NoteWithCards } from './flashcards.repository.ts';
 import { stateName } from './flashcards.scheduler.ts';
 
 export const presentCard = (card: CardRow): FlashcardCard => ({
@@ -14,6 +14,10 @@ export const presentCard = (card: CardRow): FlashcardCard => ({
   lapses: card.lapses,
 });
 
+/** Where a one-click card came from, with its lesson link. */
+export const presentSource = (note: Pick<NoteRow, 'sourceKind' | 'lessonId' | 'sourceCourseId'>): CardSource =>
+  note.sourceKind ? { kind: note.sourceKind, lesson_id: note.lessonId, course_id: note.sourceCourseId } : null;
+
 export const presentNote = (note: NoteWithCards): FlashcardNote => ({
   id: note.id,
   deck_id: note.deckId,
@@ -21,7 +25,7 @@ export const presentNote = (note: NoteWithCards): FlashcardNote => ({
   back: note.back,
   tags: note.tags,
   cards: note.cards.map(presentCard),
-  source: note.sourceKind ? { kind: note.sourceKind, lesson_id: note.lessonId, course_id: note.sourceCourseId } : null,
+  source: presentSource(note),
   created_at: note.createdAt.toISOString(),
   updated_at: note.updatedAt.toISOString(),
 });

@@ -62,6 +62,9 @@ export function createFlashcardsRepository({ db }: { db: Db }) {
     front: flashcardNotes.front,
     back: flashcardNotes.back,
     tags: flashcardNotes.tags,
+    sourceKind: flashcardNotes.sourceKind,
+    lessonId: flashcardNotes.lessonId,
+    sourceCourseId: flashcardNotes.sourceCourseId,
   };
   const queueSelect = (where: SQL, order: SQL[], limit: number) =>
     limit <= 0

@@ -102,7 +102,22 @@ export const flashcardCards = pgTable(
   (table) => [
     uniqueIndex('flashcard_cards_user_note_ordinal_idx').on(table.userId, table.noteId, table.ordinal),
     index('flashcard_cards_note_idx').on(table.noteId, table.ordinal),
-    index('flashcard_cards_user_due_idx').on(table.userId, table.state, table.due),
+    // Also covers the queue counts and the learner's decks (index-only): the columns those filters read.
+    index('flashcard_cards_user_due_idx').on(
+      table.userId,
+      table.state,
+      table.due,
+      table.suspended,
+      table.buriedUntil,
+      table.deckId,
+    ),
+    // The queue's learning cards in due order, and its new cards in the order they were added.
+    index('flashcard_cards_user_learning_idx')
+      .on(table.userId, table.due, table.id)
+      .where(sql`${table.state} in (1, 3)`),
+    index('flashcard_cards_user_new_idx')
+      .on(table.userId, table.createdAt, table.ordinal, table.id)
+      .where(sql`${table.state} = 0`),
     index('flashcard_cards_deck_idx').on(table.deckId),
     check('flashcard_cards_state_check', sql`${table.state} between 0 and 3`),
   ],
@@ -134,7 +149,16 @@ export const flashcardReviewLogs = pgTable(
   },
   (table) => [
     uniqueIndex('flashcard_review_logs_key_idx').on(table.userId, table.idempotencyKey),
-    index('flashcard_review_logs_user_time_idx').on(table.userId, table.reviewedAt),
+    // The columns after the time let the daily counts and the stats read the index alone.
+    index('flashcard_review_logs_user_time_idx').on(
+      table.userId,
+      table.reviewedAt,
+      table.state,
+      table.rating,
+      table.scheduledDays,
+      table.durationMs,
+      table.cardId,
+    ),
     index('flashcard_review_logs_card_idx').on(table.cardId, table.reviewedAt),
     check('flashcard_review_logs_rating_check', sql`${table.rating} between 1 and 4`),
   ],

@@ -15,6 +15,7 @@ import { useSignUp } from '../api/sign-up';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
 import { IdentifierChoice, type IdentifierKind } from '../components/identifier-choice';
 import { PhoneCodeForm } from '../components/phone-code-form';
+import { SessionEndedNotice } from '../components/session-ended-notice';
 import { SsoSignIn } from '../components/sso-sign-in';
 import { TwoFactorForm } from '../components/two-factor-form';
 import { useAuthErrorMessage } from '../components/use-auth-error';
@@ -242,6 +243,7 @@ export function Login() {
           <CardDescription>{t('subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
+          <SessionEndedNotice />
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="signin">{t('signIn')}</TabsTrigger>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { AnswerMarkdown } from './answer-markdown';
 import { readAloud, voiceReaderOn } from './read-aloud';
 
 function ProposalCard({
@@ -73,24 +74,28 @@ export function MessageItem({
       >
         <p className="sr-only">{mine ? t('message.you') : t('message.coach')}</p>
         {mine ? null : <Bot className="mb-1 size-4 text-primary" aria-hidden="true" />}
-        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        {mine ? (
+          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        ) : (
+          <AnswerMarkdown text={message.content} />
+        )}
         {message.status === 'stopped' ? (
           <p className="mt-2 text-xs text-muted-foreground">{t('message.stopped')}</p>
         ) : null}
       </div>
       {message.citations.length ? (
         <ul aria-label={t('message.sources')} className="flex max-w-[85%] flex-wrap gap-2 text-sm">
-            {message.citations.map((citation) => (
-              <li key={citation.lesson_id}>
-                <Link
-                  to={citation.url}
-                  className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-1 underline-offset-2 hover:underline"
-                >
-                  <BookOpen className="size-3.5" aria-hidden="true" />
-                  {t('message.lesson', { lesson: citation.lesson_title, course: citation.course_title })}
-                </Link>
-              </li>
-            ))}
+          {message.citations.map((citation) => (
+            <li key={citation.lesson_id}>
+              <Link
+                to={citation.url}
+                className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-1 underline-offset-2 hover:underline"
+              >
+                <BookOpen className="size-3.5" aria-hidden="true" />
+                {t('message.lesson', { lesson: citation.lesson_title, course: citation.course_title })}
+              </Link>
+            </li>
+          ))}
         </ul>
       ) : null}
       {message.proposals.length && message.id && onSettle ? (

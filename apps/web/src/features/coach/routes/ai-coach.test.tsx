@@ -211,6 +211,29 @@ describe('the study coach screen', () => {
     expect(await screen.findByText('Stopped — this is what the coach had said so far.')).toBeTruthy();
   });
 
+  it('the answer being written already shows its bullets as a list', async () => {
+    const tokens = ['Here is what I would study now:\n\n', '- Review your cards\n', '- Continue <b>Plant biology</b>'];
+    serve({
+      reply: () =>
+        new Response(
+          sse(
+            [
+              { event: 'start', data: { user_message: question, usage: overview().usage } },
+              ...tokens.map((text) => ({ event: 'token', data: { text } })),
+            ],
+            { end: false },
+          ),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    });
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Your message'), 'What now?{Enter}');
+    const item = await screen.findByText('Continue <b>Plant biology</b>');
+    expect(item.tagName).toBe('LI');
+    expect(item.closest('ul')?.querySelectorAll('li')).toHaveLength(2);
+    expect(document.querySelector('b')).toBeNull();
+  });
+
   it('the daily limit shows which plan allows more, with a link to the plans', async () => {
     serve({
       reply: () =>

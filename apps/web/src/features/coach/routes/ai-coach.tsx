@@ -18,6 +18,7 @@ import { useCoachOverview } from '../api/get-coach-overview';
 import { useConversation } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { useSettleProposal } from '../api/settle-proposal';
+import { AnswerMarkdown } from '../components/answer-markdown';
 import { Composer } from '../components/composer';
 import { ConversationList } from '../components/conversation-list';
 import { MessageItem } from '../components/message-item';
@@ -170,7 +171,7 @@ export function CoachPage() {
                     <li aria-busy={!live.stopped} className="flex flex-col items-start gap-1">
                       <div className="max-w-[85%] rounded-lg border border-border bg-card px-4 py-3 text-sm">
                         <p className="sr-only">{t('message.coach')}</p>
-                        <p className="whitespace-pre-wrap break-words">{live.text || t('thinking')}</p>
+                        {live.text ? <AnswerMarkdown text={live.text} /> : <p>{t('thinking')}</p>}
                         {live.stopped ? (
                           <p className="mt-2 text-xs text-muted-foreground">{t('message.stopped')}</p>
                         ) : null}

@@ -1,6 +1,6 @@
 import type { GradedQuestion, LearnerQuizQuestion, QuizAttemptResult } from '@portal/shared/courses';
 import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,9 @@ function QuestionFieldset({
   result,
   locked,
   missing,
+  mistakeAction,
 }: {
+  mistakeAction?: ((questionId: string) => ReactNode) | undefined;
   question: LearnerQuizQuestion;
   index: number;
   selected: string[];
@@ -103,6 +105,7 @@ function QuestionFieldset({
             {result.correct ? t('quiz.correct') : t('quiz.incorrect')}
           </p>
           {result.feedback ? <p className="text-muted-foreground">{result.feedback}</p> : null}
+          {result.correct ? null : mistakeAction?.(question.id)}
         </div>
       ) : null}
     </fieldset>
@@ -121,7 +124,10 @@ export function QuizForm({
   result,
   onRetry,
   error,
+  mistakeAction,
 }: {
+  /** Shown under each question answered wrong (e.g. "Make a card"). */
+  mistakeAction?: (questionId: string) => ReactNode;
   questions: LearnerQuizQuestion[];
   passMark: number;
   onSubmit: (answers: QuizAnswers) => void;
@@ -175,6 +181,7 @@ export function QuizForm({
           result={result?.questions.find((entry) => entry.question_id === question.id)}
           locked={Boolean(result) || submitting}
           missing={showMissing && missing.includes(question)}
+          mistakeAction={mistakeAction}
         />
       ))}
       {showMissing && missing.length > 0 ? (

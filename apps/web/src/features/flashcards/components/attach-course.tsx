@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useMe } from '@/lib/auth';
-import { useAttachDeck, useCourseOptions } from '../api/flashcards-sources';
+import { useAttachDeck } from '../api/attach-deck';
+import { useCourseOptions } from '../api/get-course-options';
 
 /** For course authors: attach their deck to a course so its learners get it, or detach it. */
 export function AttachCourse({ deck }: { deck: Deck }) {
@@ -50,10 +51,7 @@ export function AttachCourse({ deck }: { deck: Deck }) {
             ))}
           </select>
         </div>
-        <Button
-          onClick={() => save(choice || null)}
-          disabled={attach.isPending || choice === (deck.course?.id ?? '')}
-        >
+        <Button onClick={() => save(choice || null)} disabled={attach.isPending || choice === (deck.course?.id ?? '')}>
           {choice ? t('attach.save') : t('attach.detach')}
         </Button>
       </div>

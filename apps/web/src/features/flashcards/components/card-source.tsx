@@ -1,5 +1,5 @@
-import type { FlashcardNote } from '@portal/shared/flashcards';
 import { lessonHref } from '@portal/shared/coach';
+import type { FlashcardNote } from '@portal/shared/flashcards';
 import { Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,10 @@ export function CardSource({ source }: { source: FlashcardNote['source'] }) {
     <p className="flex items-center gap-1 text-xs text-muted-foreground">
       <Link2 className="size-3" aria-hidden="true" />
       {source.lesson_id && source.course_id ? (
-        <Link className="text-primary underline-offset-4 hover:underline" to={lessonHref(source.course_id, source.lesson_id)}>
+        <Link
+          className="text-primary underline-offset-4 hover:underline"
+          to={lessonHref(source.course_id, source.lesson_id)}
+        >
           {t('source.openLesson', { source: label })}
         </Link>
       ) : (

@@ -3,11 +3,23 @@ import { GraduationCap, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useDeleteDeck } from '../api/delete-deck';
 import { FLASHCARDS_PATH, reviewPath } from '../paths';
 import { DeckNameForm } from './deck-name-form';
 import { DeleteAction } from './delete-action';
+
+/** A course deck's course, with "read-only" for learners who study it. */
+export function CourseBadge({ deck }: { deck: Deck }) {
+  const { t } = useTranslation('flashcards-import');
+  if (!deck.course) return null;
+  return (
+    <Badge className="mt-1">
+      {t(deck.read_only ? 'course.badgeReadOnly' : 'course.badge', { course: deck.course.title })}
+    </Badge>
+  );
+}
 
 /** One deck: its counts, Study, rename in place, and delete after asking. */
 export function DeckItem({ deck }: { deck: Deck }) {
@@ -34,6 +46,7 @@ export function DeckItem({ deck }: { deck: Deck }) {
             <p className="text-sm text-muted-foreground">
               {t('decks.counts', { due: deck.due_count, new: deck.new_count, total: deck.card_count })}
             </p>
+            <CourseBadge deck={deck} />
           </div>
           <div className="flex flex-wrap gap-2">
             {toStudy > 0 ? (
@@ -44,25 +57,29 @@ export function DeckItem({ deck }: { deck: Deck }) {
                 </Link>
               </Button>
             ) : null}
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setRenaming(true)}
-              aria-label={t('decks.renameNamed', { name: deck.name })}
-            >
-              <Pencil aria-hidden="true" />
-              {t('decks.rename')}
-            </Button>
-            <DeleteAction
-              label={t('decks.delete')}
-              ariaLabel={t('decks.deleteNamed', { name: deck.name })}
-              title={t('decks.deleteTitle', { name: deck.name })}
-              description={t('decks.deleteDescription', { count: deck.card_count })}
-              pending={remove.isPending}
-              onDelete={(callbacks) => remove.mutate(deck.id, callbacks)}
-              deleted={t('decks.deleted')}
-              failed={t('decks.deleteFailed')}
-            />
+            {deck.read_only ? null : (
+              <>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setRenaming(true)}
+                  aria-label={t('decks.renameNamed', { name: deck.name })}
+                >
+                  <Pencil aria-hidden="true" />
+                  {t('decks.rename')}
+                </Button>
+                <DeleteAction
+                  label={t('decks.delete')}
+                  ariaLabel={t('decks.deleteNamed', { name: deck.name })}
+                  title={t('decks.deleteTitle', { name: deck.name })}
+                  description={t('decks.deleteDescription', { count: deck.card_count })}
+                  pending={remove.isPending}
+                  onDelete={(callbacks) => remove.mutate(deck.id, callbacks)}
+                  deleted={t('decks.deleted')}
+                  failed={t('decks.deleteFailed')}
+                />
+              </>
+            )}
           </div>
         </div>
       )}

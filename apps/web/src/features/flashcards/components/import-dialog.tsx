@@ -40,10 +40,7 @@ export function ImportDialog({ deckId, deckName }: { deckId: string; deckName: s
       return;
     }
     setChosen({ file, format });
-    run.mutate(
-      { deckId, file, format, dryRun: true },
-      { onSuccess: (result) => setPreview(result), onError: failure },
-    );
+    run.mutate({ deckId, file, format, dryRun: true }, { onSuccess: (result) => setPreview(result), onError: failure });
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -96,16 +93,19 @@ export function ImportDialog({ deckId, deckName }: { deckId: string; deckName: s
           )}
         >
           <p>{t('import.drop')}</p>
-          <label htmlFor={inputId} className="font-medium text-primary underline underline-offset-4">
-            {t('import.pick')}
-          </label>
           <input
             id={inputId}
             type="file"
             accept=".csv,.tsv,.txt,.apkg"
-            className="sr-only"
+            className="peer sr-only"
             onChange={(event) => choose(event.target.files?.[0])}
           />
+          <label
+            htmlFor={inputId}
+            className="cursor-pointer font-medium text-primary underline underline-offset-4 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring"
+          >
+            {t('import.pick')}
+          </label>
           <p className="text-xs text-muted-foreground">{t('import.formats')}</p>
         </section>
         <div aria-live="polite" className="min-h-6 text-sm">

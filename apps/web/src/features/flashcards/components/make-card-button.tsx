@@ -1,8 +1,10 @@
+import { quizMistakeKey } from '@portal/shared/flashcards-sources';
 import { WalletCards } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useCardFromNote, useCardMistakes } from '../api/flashcards-sources';
+import { useCardFromNote } from '../api/card-from-note';
+import { useCardMistakes } from '../api/card-mistakes';
 
 type Props = { ariaLabel?: string };
 
@@ -34,7 +36,11 @@ export function NoteCardButton({ noteId, ariaLabel }: Props & { noteId: string }
 }
 
 /** "Make a card" from a quiz question answered wrong: its question on the front, its answer on the back. */
-export function QuizMistakeCardButton({ lessonId, questionId, ariaLabel }: Props & { lessonId: string; questionId: string }) {
+export function QuizMistakeCardButton({
+  lessonId,
+  questionId,
+  ariaLabel,
+}: Props & { lessonId: string; questionId: string }) {
   const { t } = useTranslation('flashcards-import');
   const make = useCardMistakes();
   const done = useDone();
@@ -46,7 +52,7 @@ export function QuizMistakeCardButton({ lessonId, questionId, ariaLabel }: Props
       disabled={make.isPending || make.isSuccess}
       aria-label={ariaLabel}
       onClick={() =>
-        make.mutate({ keys: [`quiz:${lessonId}:${questionId}`], deck_name: t('defaults.mistakesDeck') }, done)
+        make.mutate({ keys: [quizMistakeKey(lessonId, questionId)], deck_name: t('defaults.mistakesDeck') }, done)
       }
     >
       <WalletCards aria-hidden="true" />

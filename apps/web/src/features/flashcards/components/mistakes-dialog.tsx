@@ -5,8 +5,9 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { useCardMistakes, useMistakes } from '../api/flashcards-sources';
+import { useCardMistakes } from '../api/card-mistakes';
 import { useDecks } from '../api/get-decks';
+import { useMistakes } from '../api/get-mistakes';
 
 /**
  * "Cards from my mistakes": every quiz question and SCORM interaction answered wrong that has no card yet, one
@@ -61,12 +62,19 @@ export function MistakesDialog() {
           </select>
         </div>
         <p aria-live="polite" className="text-sm">
-          {mistakes.isPending ? t('loading') : mistakes.isError ? t('mistakes.loadFailed') : t('mistakes.count', { count: open_.length })}
+          {mistakes.isPending
+            ? t('loading')
+            : mistakes.isError
+              ? t('mistakes.loadFailed')
+              : t('mistakes.count', { count: open_.length })}
         </p>
         {open_.length ? (
           <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
             {open_.map((mistake) => (
-              <li key={mistake.key} className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm">
+              <li
+                key={mistake.key}
+                className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm"
+              >
                 <span className="min-w-0">
                   <span className="block font-medium">{mistake.question}</span>
                   <span className="block text-muted-foreground">

@@ -9,6 +9,7 @@ import { useDisplayFormats } from '@/lib/profile';
 import { useChangeCard } from '../api/change-card';
 import { useDeleteFlashcardNote } from '../api/delete-flashcard-note';
 import { CardMarkdown } from './card-markdown';
+import { CardSource } from './card-source';
 import { DeleteAction } from './delete-action';
 import { NoteForm } from './note-form';
 
@@ -62,8 +63,11 @@ function CardRow({ card, label }: { card: FlashcardCard; label: string }) {
   );
 }
 
-/** A card as written (front, back, tags) with the cards made from it; edit in place, delete after asking. */
-export function NoteItem({ note }: { note: FlashcardNote }) {
+/**
+ * A card as written (front, back, tags) with the cards made from it; edit in place, delete after asking. A course
+ * deck's card is read-only for its learners: they only suspend or bury their own copies.
+ */
+export function NoteItem({ note, readOnly = false }: { note: FlashcardNote; readOnly?: boolean }) {
   const { t } = useTranslation('flashcards');
   const [editing, setEditing] = useState(false);
   const remove = useDeleteFlashcardNote();
@@ -93,6 +97,7 @@ export function NoteItem({ note }: { note: FlashcardNote }) {
           </div>
         ) : null}
       </div>
+      <CardSource source={note.source} />
       {note.tags.length ? (
         <ul className="flex flex-wrap gap-1" aria-label={t('form.tags')}>
           {note.tags.map((tag) => (
@@ -111,27 +116,29 @@ export function NoteItem({ note }: { note: FlashcardNote }) {
           />
         ))}
       </ul>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setEditing(true)}
-          aria-label={t('notes.editNamed', { text: snippet })}
-        >
-          <Pencil aria-hidden="true" />
-          {t('notes.edit')}
-        </Button>
-        <DeleteAction
-          label={t('notes.delete')}
-          ariaLabel={t('notes.deleteNamed', { text: snippet })}
-          title={t('notes.deleteTitle')}
-          description={t('notes.deleteDescription', { count: note.cards.length })}
-          pending={remove.isPending}
-          onDelete={(callbacks) => remove.mutate(note.id, callbacks)}
-          deleted={t('notes.deleted')}
-          failed={t('notes.deleteFailed')}
-        />
-      </div>
+      {readOnly ? null : (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setEditing(true)}
+            aria-label={t('notes.editNamed', { text: snippet })}
+          >
+            <Pencil aria-hidden="true" />
+            {t('notes.edit')}
+          </Button>
+          <DeleteAction
+            label={t('notes.delete')}
+            ariaLabel={t('notes.deleteNamed', { text: snippet })}
+            title={t('notes.deleteTitle')}
+            description={t('notes.deleteDescription', { count: note.cards.length })}
+            pending={remove.isPending}
+            onDelete={(callbacks) => remove.mutate(note.id, callbacks)}
+            deleted={t('notes.deleted')}
+            failed={t('notes.deleteFailed')}
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -15,6 +15,7 @@ import { useRateCard } from '../api/rate-card';
 import { useUndoRating } from '../api/undo-rating';
 import { formatInterval } from '../utils/format-interval';
 import { CardMarkdown } from './card-markdown';
+import { CardSource } from './card-source';
 import { ReviewProgress } from './review-progress';
 import { ReviewSummary, type SessionRating } from './review-summary';
 
@@ -207,6 +208,11 @@ export function ReviewSession({
             <div className="border-t border-dashed border-border">
               <h3 className="px-6 pt-3 text-xs font-medium text-muted-foreground">{t('review.answer')}</h3>
               <CardMarkdown text={card.answer || t('review.noBack')} className="px-6 pb-5 text-lg" />
+              {card.source ? (
+                <div className="px-6 pb-4">
+                  <CardSource source={card.source} />
+                </div>
+              ) : null}
             </div>
           ) : null}
         </div>

@@ -14,6 +14,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useDecks } from '../api/get-decks';
 import { useFlashcardNotes } from '../api/get-flashcard-notes';
+import { AttachCourse } from '../components/attach-course';
+import { CourseBadge } from '../components/deck-item';
+import { ExportMenu } from '../components/export-menu';
+import { ImportDialog } from '../components/import-dialog';
 import { NoteForm } from '../components/note-form';
 import { NoteItem } from '../components/note-item';
 import { FLASHCARDS_PATH, reviewPath } from '../paths';
@@ -85,23 +89,37 @@ export function FlashcardDeckPage() {
         title={deck.name}
         description={t('decks.counts', { due: deck.due_count, new: deck.new_count, total: deck.card_count })}
         actions={
-          deck.due_count + deck.new_count > 0 ? (
-            <Button asChild>
-              <Link to={reviewPath(deck.id)}>
-                <GraduationCap aria-hidden="true" />
-                {t('decks.study')}
-              </Link>
-            </Button>
-          ) : null
+          <div className="flex flex-wrap gap-2">
+            {deck.read_only ? null : (
+              <>
+                <ImportDialog deckId={deck.id} deckName={deck.name} />
+                <ExportMenu deckId={deck.id} deckName={deck.name} />
+              </>
+            )}
+            {deck.due_count + deck.new_count > 0 ? (
+              <Button asChild>
+                <Link to={reviewPath(deck.id)}>
+                  <GraduationCap aria-hidden="true" />
+                  {t('decks.study')}
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section aria-labelledby="add-card-heading" className="h-fit rounded-lg border border-border bg-card p-4">
-          <h2 id="add-card-heading" className="mb-3 text-base font-semibold">
-            {t('deck.addHeading')}
-          </h2>
-          <NoteForm deckId={deck.id} />
-        </section>
+      <CourseBadge deck={deck} />
+      <div className={deck.read_only ? 'mt-4' : 'mt-4 grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]'}>
+        {deck.read_only ? null : (
+          <div className="flex h-fit flex-col gap-4">
+            <section aria-labelledby="add-card-heading" className="rounded-lg border border-border bg-card p-4">
+              <h2 id="add-card-heading" className="mb-3 text-base font-semibold">
+                {t('deck.addHeading')}
+              </h2>
+              <NoteForm deckId={deck.id} />
+            </section>
+            <AttachCourse deck={deck} />
+          </div>
+        )}
         <section aria-labelledby="cards-heading" className="flex min-w-0 flex-col gap-4">
           <h2 id="cards-heading" className="text-base font-semibold">
             {t('deck.cardsHeading')}
@@ -147,7 +165,7 @@ export function FlashcardDeckPage() {
           ) : (
             <ul className="flex flex-col gap-3">
               {notes.map((note) => (
-                <NoteItem key={note.id} note={note} />
+                <NoteItem key={note.id} note={note} readOnly={deck.read_only} />
               ))}
             </ul>
           )}

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api';
 import { useDecks } from '../api/get-decks';
 import { DeckItem } from '../components/deck-item';
 import { DeckNameForm } from '../components/deck-name-form';
+import { MistakesDialog } from '../components/mistakes-dialog';
 import { SettingsDialog } from '../components/settings-dialog';
 import { reviewPath, statsPath } from '../paths';
 
@@ -34,10 +35,11 @@ export function FlashcardsPage() {
               <Button asChild variant="outline">
                 <Link to={statsPath()}>
                   <ChartColumn aria-hidden="true" />
-                  {t('flashcards-stats:link')}
+                  {t('statsLink')}
                 </Link>
               </Button>
               <SettingsDialog />
+              <MistakesDialog />
               {dueEverywhere > 0 ? (
                 <Button asChild>
                   <Link to={reviewPath()}>

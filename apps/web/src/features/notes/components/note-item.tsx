@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useCardMakers } from '@/lib/card-makers';
 import { useDisplayFormats } from '@/lib/profile';
 import { useDeleteNote } from '../api/delete-note';
 import { useUpdateNote } from '../api/update-note';
@@ -27,6 +28,7 @@ export function NoteItem({
 }) {
   const { t } = useTranslation('notes');
   const { formatDate, formatTime } = useDisplayFormats();
+  const { NoteCard } = useCardMakers();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateNote();
@@ -91,6 +93,9 @@ export function NoteItem({
             <Trash2 aria-hidden="true" />
             {t('item.delete')}
           </Button>
+          {NoteCard ? (
+            <NoteCard noteId={note.id} ariaLabel={t('item.makeCardNamed', { date: formatDate(written) })} />
+          ) : null}
         </div>
       )}
       <Dialog open={confirming} onOpenChange={setConfirming}>

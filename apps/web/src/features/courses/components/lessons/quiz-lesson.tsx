@@ -1,6 +1,7 @@
 import type { QuizAttemptResult } from '@portal/shared/courses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardMakers } from '@/lib/card-makers';
 import { useSubmitQuiz } from '../../api/submit-quiz';
 import { useCourseErrorText } from '../../hooks/use-course-error-text';
 import { QuizForm } from '../quiz-form';
@@ -10,6 +11,7 @@ import type { LessonBodyProps } from './types';
 export function QuizLesson({ view, onChanges }: LessonBodyProps<'quiz'>) {
   const { t } = useTranslation('courses');
   const errorText = useCourseErrorText();
+  const { QuizMistakeCard } = useCardMakers();
   const submit = useSubmitQuiz();
   const { content } = view;
   const [shown, setShown] = useState<QuizAttemptResult | null>(content.last_attempt);
@@ -29,6 +31,17 @@ export function QuizLesson({ view, onChanges }: LessonBodyProps<'quiz'>) {
         passMark={content.pass_mark}
         submitting={submit.isPending}
         result={shown}
+        mistakeAction={
+          QuizMistakeCard
+            ? (questionId) => (
+                <QuizMistakeCard
+                  key={`${shown?.submitted_at ?? ''}-${questionId}`}
+                  lessonId={view.lesson.id}
+                  questionId={questionId}
+                />
+              )
+            : undefined
+        }
         error={submit.isError ? errorText(submit.error) : null}
         onSubmit={(answers) =>
           submit.mutate(

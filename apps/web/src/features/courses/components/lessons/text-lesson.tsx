@@ -1,6 +1,7 @@
 import { TEXT_MIN_VIEW_SECONDS } from '@portal/shared/progress';
 import { useEffect, useRef } from 'react';
 import { SanitizedHtml } from '@/components/sanitized-html';
+import { useCardMakers } from '@/lib/card-makers';
 import { useReportProgress } from '../../api/report-progress';
 import type { LessonBodyProps } from './types';
 
@@ -11,6 +12,7 @@ const MAX_REPORTS = 6;
 /** Reports "read" once the text has been visible for TEXT_MIN_VIEW_SECONDS; the server checks its own clock. */
 export function TextLesson({ view, onChanges }: LessonBodyProps<'text'>) {
   const report = useReportProgress();
+  const { PassageCard } = useCardMakers();
   const lessonId = view.lesson.id;
   const completed = view.progress.status === 'completed';
   const callbacks = useRef({ mutate: report.mutate, onChanges });
@@ -50,5 +52,12 @@ export function TextLesson({ view, onChanges }: LessonBodyProps<'text'>) {
     return () => clearInterval(timer);
   }, [lessonId, completed]);
 
-  return <SanitizedHtml html={view.content.html} headingOffset={2} aria-labelledby="lesson-title" />;
+  const text = <SanitizedHtml html={view.content.html} headingOffset={2} aria-labelledby="lesson-title" />;
+  return PassageCard ? (
+    <PassageCard lessonId={lessonId} lessonTitle={view.lesson.title}>
+      {text}
+    </PassageCard>
+  ) : (
+    text
+  );
 }

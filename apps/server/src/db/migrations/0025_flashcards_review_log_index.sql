@@ -1,0 +1,2 @@
+DROP INDEX "flashcard_review_logs_user_time_idx";--> statement-breakpoint
+CREATE INDEX "flashcard_review_logs_user_time_idx" ON "flashcard_review_logs" USING btree ("user_id","reviewed_at","state","rating","scheduled_days","duration_ms","card_id");
