@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from './flashcards.repository.ts';
 import { flashcardCards, flashcardNotes } from './flashcards.table.ts';
@@ -25,6 +25,23 @@ export function createFlashcardsImportRepository({ db }: { db: Db }) {
         );
         if (cards.length) await tx.insert(flashcardCards).values(cards);
       }
+    },
+
+    /** Whether one of the learner's own cards shows this text (an image link): their own notes or a course deck's. */
+    async hasCardShowing(userId: string, text: string): Promise<boolean> {
+      const pattern = `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(flashcardCards)
+        .innerJoin(flashcardNotes, eq(flashcardNotes.id, flashcardCards.noteId))
+        .where(
+          and(
+            eq(flashcardCards.userId, userId),
+            or(sql`${flashcardNotes.front} like ${pattern}`, sql`${flashcardNotes.back} like ${pattern}`),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** A deck's notes, oldest first, for export. */

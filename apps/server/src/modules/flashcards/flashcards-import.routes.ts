@@ -79,7 +79,7 @@ export const flashcardsImportRoutes: FastifyPluginAsyncZod<{ importService: Flas
       schema: { tags, summary: 'An image shown on an imported card', params: mediaParamsSchema },
     },
     async (request, reply) => {
-      const { stream, contentType } = await importService.media(request.params.name);
+      const { stream, contentType } = await importService.media(request.auth().user.id, request.params.name);
       return reply
         .header('content-type', contentType)
         .header('cache-control', 'private, max-age=86400')

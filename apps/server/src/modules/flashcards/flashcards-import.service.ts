@@ -113,8 +113,11 @@ export function createFlashcardsImportService({
       return { fileName: fileNameFor(deck.name, 'apkg'), contentType: 'application/octet-stream', body };
     },
 
-    /** An imported image; its name is a random id, so only those given a card that shows it can find it. */
-    async media(name: string) {
+    /** An imported image, only for a learner whose cards show it; anyone else is told it does not exist. */
+    async media(userId: string, name: string) {
+      if (!(await importRepository.hasCardShowing(userId, flashcardMediaUrl(name)))) {
+        throw new AppError('not_found', 'Image not found.');
+      }
       const stream = await blobStore.get(mediaKey(name));
       return { stream, contentType: IMAGE_TYPES[extensionOf(name)] ?? 'application/octet-stream' };
     },

@@ -147,6 +147,9 @@ describe.each(testTargets())('flashcard import and export on $name', (target) =>
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+    // Another learner holding the link sees nothing: the image belongs to the cards that show it.
+    const stranger = await learner();
+    expect((await app.inject({ method: 'GET', url: image as string, headers: stranger.headers })).statusCode).toBe(404);
     expect(notes.find((note) => note.front.includes('Mitochondria'))?.cards.map((card) => card.ordinal)).toEqual([
       1, 2,
     ]);
