@@ -19,7 +19,7 @@ const INTENT_PATTERNS: [CoachIntent, Pattern][] = [
       de: words(
         '(?:frag|frage|teste|test|prüfe|prüf|abfrag\\w*)\\s+mich(?:\\s+ab)?|mich\\s+(?:ab)?(?:fragen|testen|prüfen)|abfragen|quiz|(?:stell|stelle|gib)\\s+mir\\s+(?:eine|ein\\s+paar|einige|noch\\s+eine)?\\s*(?:übungs)?fragen?',
       ),
-      zh: /考考我|考我|考一考|测一测|测验|测试我|出题|出几道题|出一道题|提问我|问我|小测|练习题/u,
+      zh: /考考我|(?<![参思])考我|考一考|测一测|测验|测试我|出题|出几道题|出一道题|提问我|小测|练习题/u,
     },
   ],
   [
