@@ -120,6 +120,7 @@ describe('the study coach with an OpenAI-compatible model', () => {
     expect(await page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
 
     await page.getByText('a few cards.', { exact: false }).first().waitFor({ timeout: 15_000 });
+    expect(await page.getByText('[P1]', { exact: false }).count()).toBe(0);
     const sources = page.getByRole('list', { name: 'Lessons used' }).first();
     await sources.waitFor();
     const href = await sources.getByRole('link').first().getAttribute('href');

@@ -17,6 +17,9 @@ import { z } from 'zod';
 import { tierSchema } from './tiers.ts';
 
 export const COACH_MESSAGE_MAX = 2000;
+
+/** A model cites the passages it was given as `[P1]`; the learner sees the cited lessons as links instead. */
+export const withoutPassageMarkers = (text: string) => text.replace(/[ \t]*\[P\d+\]/g, '');
 export const COACH_TITLE_MAX = 120;
 export const COACH_LANGUAGES = ['en', 'zh', 'de'] as const;
 export const coachLanguageSchema = z.enum(COACH_LANGUAGES);

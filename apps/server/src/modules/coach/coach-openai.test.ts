@@ -135,7 +135,7 @@ describe.each(testTargets())('AI study coach through an OpenAI-compatible endpoi
     const events = await send(learner, conversation.id, 'Explain photosynthesis');
     expect(events.map((event) => event.event)).toEqual(['start', 'token', 'token', 'token', 'done']);
     const message = events.at(-1)?.data.message as CoachMessage;
-    expect(message.content).toBe('Photosynthesis turns light into sugar [P1].');
+    expect(message.content).toBe('Photosynthesis turns light into sugar.');
     expect(message.citations).toHaveLength(1);
     expect(message.citations[0]?.url).toMatch(new RegExp(`^/dashboard/learner/course/${course.courseId}\\?lesson=`));
 

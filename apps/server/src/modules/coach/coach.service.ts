@@ -6,6 +6,7 @@ import type {
   SendMessageBody,
   Suggestion,
 } from '@portal/shared/coach';
+import { withoutPassageMarkers } from '@portal/shared/coach';
 import { COACH_DAILY_MESSAGES, type Tier } from '@portal/shared/tiers';
 import { todayIn } from '@portal/shared/time-zone';
 import { AppError } from '../../errors.ts';
@@ -174,7 +175,7 @@ export function createCoachService({
           userId,
           conversationId,
           role: 'assistant',
-          content: text,
+          content: withoutPassageMarkers(text),
           status: signal.aborted ? 'stopped' : 'complete',
           citations: meta.citations,
           proposals: meta.proposals,

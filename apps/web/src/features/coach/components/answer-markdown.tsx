@@ -1,3 +1,4 @@
+import { withoutPassageMarkers } from '@portal/shared/coach';
 import { useDeferredValue } from 'react';
 import { CardMarkdown } from '@/features/flashcards/components/card-markdown';
 
@@ -6,7 +7,7 @@ import { CardMarkdown } from '@/features/flashcards/components/card-markdown';
  * the course content it quotes. While it streams, rendering trails the newest words so typing stays smooth.
  */
 export function AnswerMarkdown({ text }: { text: string }) {
-  const shown = useDeferredValue(text);
+  const shown = useDeferredValue(withoutPassageMarkers(text));
   return (
     <CardMarkdown
       text={shown}
