@@ -121,12 +121,15 @@ export function createAdminOverviewRepository({ db }: { db: Db }) {
         sql`
         with staff as (${STAFF}),
         staff_latest as (
-          select active.user_id, max(active.day) as day from learner_active_days active
-          where active.user_id in (select user_id from staff) group by active.user_id
+          select (
+            select max(active.day) from learner_active_days active where active.user_id = staff.user_id
+          ) as day from staff
         ),
         learners_on as (
           select counts.day, counts.learners - (
-            select count(*) from learner_active_days active join staff using (user_id) where active.day = counts.day
+            select count(*) from staff where exists (
+              select 1 from learner_active_days active where active.user_id = staff.user_id and active.day = counts.day
+            )
           ) as learners
           from learner_activity_by_day counts where counts.day in (${today}, ${today} - 1)
         ),
@@ -161,8 +164,11 @@ export function createAdminOverviewRepository({ db }: { db: Db }) {
       return rows(sql`
         with staff as (${STAFF}),
         staff_days as (
-          select active.day, count(*) as staff from learner_active_days active join staff using (user_id)
-          where active.day ${range} group by active.day
+          select active.day, count(*) as staff from staff
+          cross join lateral (
+            select day from learner_active_days active where active.user_id = staff.user_id and active.day ${range}
+          ) active
+          group by active.day
         )
         select to_char(counts.day, 'YYYY-MM-DD') as day, (counts.learners - coalesce(staff_days.staff, 0))::int as learners
         from learner_activity_by_day counts left join staff_days using (day)
