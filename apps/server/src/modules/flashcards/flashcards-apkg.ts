@@ -14,6 +14,7 @@ import {
   IMAGE_TYPES,
   markdownToAnkiField,
 } from './flashcards-anki.ts';
+import { modernNoteKinds, readMediaEntries, unzstd, withoutAnkiCollation } from './flashcards-anki21b.ts';
 
 export type ImportedNote = { front: string; back: string; tags: string[] };
 export type ImportedMedia = { name: string; contentType: string; bytes: Buffer };
@@ -78,17 +79,32 @@ async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 
 type AnkiModel = { type?: number; name?: string };
 
-/** Reads an Anki package: its Basic and Cloze notes as Markdown cards, and the images they show. */
-export async function readApkg(buffer: Buffer): Promise<ParsedImport> {
-  const files = await unzip(buffer);
-  const collection = files.get('collection.anki21') ?? files.get('collection.anki2');
-  if (!collection) {
-    throw badFile(
-      files.has('collection.anki21b')
-        ? 'This package uses the newest Anki format. Export it again with "Support older Anki versions" ticked.'
-        : 'This file holds no Anki collection.',
-    );
+/**
+ * The collection of a package, and its images' bytes by file name. Current Anki writes `collection.anki21b`
+ * (zstd-compressed, with a protobuf media list and zstd-compressed media) next to a placeholder
+ * `collection.anki2`; that one is read when present.
+ */
+function packageParts(files: Map<string, Buffer>) {
+  const modern = files.get('collection.anki21b');
+  if (modern) {
+    const collection = unzstd(modern, ZIP_TOTAL_MAX);
+    if (!collection) throw badFile('The collection inside this package cannot be read.');
+    const list = unzstd(files.get('media') ?? Buffer.alloc(0), ZIP_TOTAL_MAX);
+    let entryOf: Map<string, string>;
+    try {
+      if (!list) throw new Error('unreadable media list');
+      entryOf = readMediaEntries(list);
+    } catch {
+      throw badFile('The media list of this package cannot be read.');
+    }
+    const bytesOf = (entry: string) => {
+      const stored = files.get(entry);
+      return stored && (unzstd(stored, IMPORT_MEDIA_MAX_BYTES) ?? undefined);
+    };
+    return { collection, modern: true, entryOf, bytesOf };
   }
+  const collection = files.get('collection.anki21') ?? files.get('collection.anki2');
+  if (!collection) throw badFile('This file holds no Anki collection.');
   let mediaMap: Record<string, string> = {};
   const mediaJson = files.get('media');
   if (mediaJson) {
@@ -99,42 +115,53 @@ export async function readApkg(buffer: Buffer): Promise<ParsedImport> {
     }
   }
   const entryOf = new Map(Object.entries(mediaMap).map(([entry, name]) => [name, entry]));
+  return { collection, modern: false, entryOf, bytesOf: (entry: string) => files.get(entry) };
+}
+
+/** Whether each note type of a legacy collection (JSON in `col.models`) is a Cloze type, by id. */
+function legacyNoteKinds(db: Database): Map<string, { cloze: boolean }> {
+  const models = JSON.parse(String(db.exec('select models from col')[0]?.values[0]?.[0] ?? '{}')) as Record<
+    string,
+    AnkiModel
+  >;
+  return new Map(Object.entries(models).map(([id, model]) => [id, { cloze: model?.type === 1 }]));
+}
+
+/** Reads an Anki package: its Basic and Cloze notes as Markdown cards, and the images they show. */
+export async function readApkg(buffer: Buffer): Promise<ParsedImport> {
+  const { collection, modern, entryOf, bytesOf } = packageParts(await unzip(buffer));
   const SQL = await loadSqlJs();
   let db: Database | undefined;
   try {
     db = new SQL.Database(new Uint8Array(collection));
-    const models = JSON.parse(String(db.exec('select models from col')[0]?.values[0]?.[0] ?? '{}')) as Record<
-      string,
-      AnkiModel
-    >;
+    if (modern) db = withoutAnkiCollation(SQL, db);
+    const kinds = modern ? modernNoteKinds(db) : legacyNoteKinds(db);
     const rows = db.exec('select mid, tags, flds from notes order by id')[0]?.values ?? [];
     if (rows.length > IMPORT_NOTES_MAX) throw badFile(`A package may hold at most ${IMPORT_NOTES_MAX} notes.`);
     const media = new Map<string, ImportedMedia>();
     const imageUrl = (fileName: string) => {
+      const known = media.get(fileName);
+      if (known) return flashcardMediaUrl(known.name);
       const ext = extensionOf(fileName);
       const entry = entryOf.get(fileName) ?? entryOf.get(safeDecode(fileName));
-      const bytes = entry === undefined ? undefined : files.get(entry);
+      const bytes = entry === undefined ? undefined : bytesOf(entry);
       const contentType = IMAGE_TYPES[ext];
       if (!bytes || !contentType || bytes.length > IMPORT_MEDIA_MAX_BYTES) return null;
-      let stored = media.get(fileName);
-      if (!stored) {
-        stored = { name: `${randomUUID()}.${ext}`, contentType, bytes };
-        media.set(fileName, stored);
-      }
+      const stored = { name: `${randomUUID()}.${ext}`, contentType, bytes };
+      media.set(fileName, stored);
       return flashcardMediaUrl(stored.name);
     };
     const notes: ImportedNote[] = [];
     let skipped = 0;
     for (const [mid, tags, flds] of rows) {
-      const model = models[String(mid)];
+      const model = kinds.get(String(mid));
       const fields = String(flds ?? '').split(FIELD_SEPARATOR);
       const note = {
         front: ankiFieldToMarkdown(fields[0] ?? '', imageUrl),
         back: ankiFieldToMarkdown(fields[1] ?? '', imageUrl),
         tags: cleanTags(String(tags ?? '')),
       };
-      const isCloze = model?.type === 1;
-      if (!model || noteProblem(note) || (isCloze && clozeNumbers(note.front).length === 0)) skipped += 1;
+      if (!model || noteProblem(note) || (model.cloze && clozeNumbers(note.front).length === 0)) skipped += 1;
       else notes.push(note);
     }
     const used = new Set(
