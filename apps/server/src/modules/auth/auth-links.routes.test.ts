@@ -27,7 +27,12 @@ function expectClearRefusal(response: Injected) {
   return error;
 }
 
-const EXPOSED = new Set(['GET /api/auth/verify-email', 'GET /api/auth/reset-password/:token']);
+const EXPOSED = new Set([
+  'GET /api/auth/verify-email',
+  'GET /api/auth/reset-password/:token',
+  // Served by our own single sign-on route, which finds the provider before the library sees the request.
+  'GET /api/auth/sso/callback/:providerId',
+]);
 
 describe.each(testTargets())('the auth library behind /api/auth on $name', (target) => {
   let app: App;
@@ -121,13 +126,18 @@ describe.each(testTargets())('the auth library behind /api/auth on $name', (targ
     expect(response.headers.location).toBe('/auth/confirm?error=INVALID_TOKEN');
   });
 
-  it('the two mailed links are documented in the API reference, and no other /api/auth path is', async () => {
+  it('the two mailed links and single sign-on are documented in the API reference, and no other /api/auth path is', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<{
       paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
     }>();
 
     const authPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/auth/'));
-    expect(authPaths.sort()).toEqual(['/api/auth/reset-password/{token}', '/api/auth/verify-email']);
+    expect(authPaths.sort()).toEqual([
+      '/api/auth/reset-password/{token}',
+      '/api/auth/sso/callback/{slug}',
+      '/api/auth/sso/start',
+      '/api/auth/verify-email',
+    ]);
     const parameters = document.paths['/api/auth/verify-email']?.get?.parameters?.map(({ name }) => name);
     expect(parameters).toEqual(expect.arrayContaining(['token', 'callbackURL']));
   });
