@@ -1,15 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, launchBrowser } from './browser';
+import { startOwnServer } from './own-server';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ANSWER_WORDS = 'Start with the memory basics lesson [P1] and then test yourself with a few cards.'.split(' ');
 
 /** An OpenAI-compatible endpoint that streams its answer a word every 150 ms, citing the first passage it was given. */
@@ -44,62 +39,27 @@ function startModelServer(): Promise<{ server: Server; url: string; requests: ()
 
 let browser: Browser;
 let model: Awaited<ReturnType<typeof startModelServer>>;
-let server: ChildProcess;
-let baseUrl: string;
-let dataDir: string;
+let own: Awaited<ReturnType<typeof startOwnServer>>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   model = await startModelServer();
-  const port = 4100 + Math.floor(Math.random() * 400);
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-coach-'));
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_DATA: '1',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'warn',
-      COACH_OPENAI_BASE_URL: model.url,
-      COACH_OPENAI_API_KEY: 'e2e-key',
-      COACH_MODEL: 'e2e-model',
-    },
-    stdio: 'ignore',
+  own = await startOwnServer({
+    COACH_OPENAI_BASE_URL: model.url,
+    COACH_OPENAI_API_KEY: 'e2e-key',
+    COACH_MODEL: 'e2e-model',
   });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the coach server exited with ${server.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the coach server did not become healthy');
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await own?.stop();
   model?.server.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the study coach with an OpenAI-compatible model', () => {
   it('streams the answer into the page word by word and turns the cited passage into a lesson link', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
+    const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email address').fill('learner@example.com');

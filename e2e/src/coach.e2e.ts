@@ -1,18 +1,23 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, pathOf, seriousViolations, signInThroughForm } from './browser';
+import { dismissWelcome, launchBrowser, pathOf, seriousViolations, signInThroughForm } from './browser';
+import { startOwnServer } from './own-server';
 
 let browser: Browser;
+let own: Awaited<ReturnType<typeof startOwnServer>>;
 beforeAll(async () => {
   browser = await launchBrowser();
-});
+  // The demo learner's progress is what the coach answers from; the shared server's is changed by other tests.
+  own = await startOwnServer();
+}, 120_000);
 afterAll(async () => {
-  await browser.close();
+  await browser?.close();
+  await own?.stop();
 });
 
 describe('the study coach', () => {
   it('answers "what should I study now" from the learner’s own courses, citing a lesson link that opens it', async () => {
-    const context = await newContext(browser);
+    const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
     const page = await context.newPage();
     await signInThroughForm(page, 'learner@example.com');
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));

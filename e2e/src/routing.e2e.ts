@@ -171,7 +171,7 @@ describe('instructor and admin', () => {
     await signInThroughForm(page, 'admin@example.com');
     await expectPath(page, '/dashboard/learner');
     const screens: Array<[string, string]> = [
-      ['/dashboard/admin', 'Administration'],
+      ['/dashboard/admin', 'Admin overview'],
       ['/dashboard/admin/users', 'Users'],
       ['/dashboard/admin/courses', 'Courses'],
       ['/dashboard/admin/analytics', 'Analytics'],

@@ -54,6 +54,7 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
       const baseCount = queryClient.getQueryData<ConversationDetail>(key)?.messages.length ?? 0;
       setLive({ conversationId, question: content, text: '', stopped: false, baseCount });
       let asked: CoachMessage | null = null;
+      let answered: string | null = null;
       try {
         await sendMessage({
           conversationId,
@@ -66,6 +67,7 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
             } else if (event.event === 'token') {
               setLive((current) => (current ? { ...current, text: current.text + event.data.text } : current));
             } else if (event.event === 'done') {
+              answered = event.data.message.id;
               queryClient.setQueryData<ConversationDetail>(key, (detail) =>
                 detail
                   ? {
@@ -87,6 +89,13 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
           setTimeout(() => void refresh(conversationId), REFRESH_AFTER_STOP_MS);
         } else {
           await refresh(conversationId);
+          // A first read of a new conversation may have started before the answer was stored; read it again then.
+          const stored = (detail: ConversationDetail | undefined) =>
+            Boolean(answered && detail?.messages.some((message) => message.id === answered));
+          for (let retry = 0; retry < 5 && !stored(queryClient.getQueryData<ConversationDetail>(key)); retry += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await refresh(conversationId);
+          }
         }
       } catch (caught) {
         setLive(null);
