@@ -4,13 +4,11 @@ import { canUseFeature } from '@portal/shared/tiers';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerAdminConsole } from './admin-console.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
-import { registerAdminAnalytics } from './modules/admin-analytics/admin-analytics.module.ts';
-import { registerAdminOverview } from './modules/admin-overview/admin-overview.module.ts';
-import { registerAdminUsers } from './modules/admin-users/admin-users.module.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { type AnalyticsSources, createAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -31,7 +29,6 @@ import { registerCoach } from './modules/coach/coach.module.ts';
 import { createConsentRepository } from './modules/consent/consent.repository.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
-import { registerContact } from './modules/contact/contact.module.ts';
 import { DEFAULT_COURSE_UPLOAD_LIMITS } from './modules/courses/course-upload-limits.ts';
 import { createCoursesRepository } from './modules/courses/courses.repository.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
@@ -353,35 +350,18 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     },
     now: () => clock.now(),
   });
-  await registerAdminUsers(app, {
+  analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
+  await registerAdminConsole(app, {
     db,
+    database,
     auth,
     mailer,
     auditService,
     subscriptionService,
-    xpOf: async (userId) => {
-      const stats = await gamificationService.getStats(userId);
-      return { totalXp: stats.total_xp, level: stats.level.level };
-    },
+    gamificationService,
+    config,
     now: () => clock.now(),
   });
-  await registerContact(app, {
-    db,
-    mailer,
-    auditService,
-    publicUrl: config.publicUrl,
-    addressSecret: config.authSecret,
-  });
-  analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
-  await registerAdminAnalytics(app, {
-    db,
-    mailer,
-    auditService,
-    publicUrl: config.publicUrl,
-    inactiveDays: async () => (await gamificationService.getSettings()).settings.at_risk_days,
-    now: () => clock.now(),
-  });
-  await registerAdminOverview(app, { database, smtpConfigured: config.smtp !== null });
   if (config.devMailbox) await app.register(mailRoutes, { mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
 
