@@ -34,6 +34,8 @@ export const XP_EVENT_TYPES = [
   'goal_completed',
   'note_created',
   'daily_login',
+  'live_session_attended',
+  'game_completed',
 ] as const;
 export const xpEventTypeSchema = z.enum(XP_EVENT_TYPES);
 export type XpEventType = z.infer<typeof xpEventTypeSchema>;
@@ -65,6 +67,8 @@ export const DEFAULT_XP_RULES: Record<XpEventType, XpRule> = {
   goal_completed: { xp: 30, daily_cap: null },
   note_created: { xp: 2, daily_cap: 20 },
   daily_login: { xp: 5, daily_cap: 5 },
+  live_session_attended: { xp: 25, daily_cap: null },
+  game_completed: { xp: 5, daily_cap: 50 },
 };
 
 /** A passed quiz earns +1 per score point above the pass mark, at most this many. */

@@ -15,6 +15,10 @@ export const domainEventPayloads = {
   'study_session.completed': z.object({ sessionId: id, mode: z.string(), focusedMinutes: z.number().min(0) }),
   /** Subject `<cardId>:<local day>`: one award per card per day. */
   'flashcard.reviewed': z.object({ cardId: id, day: z.string(), rating: z.string() }),
+  /** Subject: the live session; attending earns once per session. */
+  'live_session.attended': z.object({ sessionId: id }),
+  /** Subject: the game round the server issued; a round earns once. */
+  'game.completed': z.object({ roundId: id, game: z.string(), correct: z.number().int().min(0) }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventPayloads;

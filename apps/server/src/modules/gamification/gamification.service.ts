@@ -69,6 +69,8 @@ const DOMAIN_EVENT_XP: Partial<Record<DomainEventType, XpEventType>> = {
   'goal.completed': 'goal_completed',
   'study_session.completed': 'study_session_completed',
   'flashcard.reviewed': 'flashcard_review',
+  'live_session.attended': 'live_session_attended',
+  'game.completed': 'game_completed',
 };
 const XP_DOMAIN_EVENT = Object.fromEntries(
   Object.entries(DOMAIN_EVENT_XP).map(([domain, xp]) => [xp, domain]),
