@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AccountErasure } from './modules/account-data/account-erasure.ts';
 import { registerAdminAnalytics } from './modules/admin-analytics/admin-analytics.module.ts';
 import { registerAdminOverview } from './modules/admin-overview/admin-overview.module.ts';
 import { registerAdminUsers } from './modules/admin-users/admin-users.module.ts';
@@ -23,6 +24,7 @@ export async function registerAdminConsole(
     auditService,
     subscriptionService,
     gamificationService,
+    erasure,
     config,
     now,
   }: {
@@ -33,6 +35,7 @@ export async function registerAdminConsole(
     auditService: AuditService;
     subscriptionService: SubscriptionService;
     gamificationService: GamificationService;
+    erasure: AccountErasure;
     config: Config;
     now: () => Date;
   },
@@ -47,6 +50,7 @@ export async function registerAdminConsole(
       const stats = await gamificationService.getStats(userId);
       return { totalXp: stats.total_xp, level: stats.level.level };
     },
+    erasure,
     now,
   });
   await registerContact(app, {

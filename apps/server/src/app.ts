@@ -8,6 +8,7 @@ import { registerAdminConsole } from './admin-console.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
+import { createAccountErasure } from './modules/account-data/account-erasure.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   const { db } = database;
   const domainEvents = createDomainEvents({ repository: createDomainEventsRepository({ db }), logger: app.log });
   const blobStore = createLocalBlobStore({ root: path.join(config.dataDir, 'files') });
+  const erasure = createAccountErasure(app.log);
   app.decorate('domainEvents', domainEvents);
   app.decorate('blobStore', blobStore);
   const rolesRepository = createRolesRepository({ db });
@@ -196,6 +198,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     auth,
     rateLimitPerMinute: config.authRateLimitPerMinute,
     audit: (event) => auditService.recordAuditEvent(event),
+    erasure,
   });
   await app.register(profileRoutes, { profileRepository, auditService });
   await app.register(consentRoutes, { consentService });
@@ -315,6 +318,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
       return { courseId: lesson.courseId, title: lesson.title };
     },
     blobStore,
+    erasure,
   });
   await registerCoach(app, {
     db,
@@ -359,6 +363,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     auditService,
     subscriptionService,
     gamificationService,
+    erasure,
     config,
     now: () => clock.now(),
   });

@@ -6,6 +6,7 @@ import type { Auth } from '../auth/auth.ts';
 import { callAuth, headersOf } from '../auth/call-auth.ts';
 import { createAccountDataRepository } from './account-data.repository.ts';
 import { createAccountDataService, type RecordAccountAudit } from './account-data.service.ts';
+import type { AccountErasure } from './account-erasure.ts';
 
 /** Data export and account deletion from settings; `audit` receives both (a no-op until one is given). */
 export const accountDataRoutes: FastifyPluginAsyncZod<{
@@ -13,8 +14,14 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
   auth: Auth;
   rateLimitPerMinute: number;
   audit?: RecordAccountAudit;
-}> = async (app, { db, auth, rateLimitPerMinute, audit }) => {
-  const accountData = createAccountDataService({ repository: createAccountDataRepository({ db }), auth, audit });
+  erasure?: AccountErasure;
+}> = async (app, { db, auth, rateLimitPerMinute, audit, erasure }) => {
+  const accountData = createAccountDataService({
+    repository: createAccountDataRepository({ db }),
+    auth,
+    audit,
+    erasure,
+  });
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.get(

@@ -6,6 +6,7 @@ import { signInAgain } from '../auth/auth.errors.ts';
 import type { Auth } from '../auth/auth.ts';
 import { ACCOUNT_EXPORTERS, type Exporter } from './account-data.exporters.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
+import { type AccountErasure, rowsOnlyErasure } from './account-erasure.ts';
 
 /** What the audit trail is told about an export or a deletion. */
 export type AccountAuditEvent = {
@@ -30,11 +31,14 @@ export function createAccountDataService({
   auth,
   audit = skipAudit,
   exporters = ACCOUNT_EXPORTERS,
+  erasure = rowsOnlyErasure,
 }: {
   repository: AccountDataRepository;
   auth: Auth;
   audit?: RecordAccountAudit;
   exporters?: Exporter[];
+  /** Removes what modules keep outside the database (files) along with the rows. */
+  erasure?: AccountErasure;
 }) {
   // An audit failure is logged and never undoes what the user asked for.
   async function recordAudit(event: AccountAuditEvent, log: Logger) {
@@ -128,7 +132,7 @@ export function createAccountDataService({
       const codeIdentifiers = user.phoneNumber
         ? [`phone-number-otp-${user.phoneNumber}`, `phone-number-reset-${user.phoneNumber}`]
         : [];
-      if (!(await repository.deleteUser({ userId, recipients, codeIdentifiers }))) {
+      if (!(await erasure.erase(userId, () => repository.deleteUser({ userId, recipients, codeIdentifiers })))) {
         throw new AppError('not_found', 'This account no longer exists.');
       }
       await recordAudit(

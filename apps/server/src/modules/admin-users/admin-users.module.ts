@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { createAccountDataRepository } from '../account-data/account-data.repository.ts';
+import type { AccountErasure } from '../account-data/account-erasure.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -27,6 +28,7 @@ export async function registerAdminUsers(
     auditService: AuditService;
     subscriptionService: SubscriptionService;
     xpOf: (userId: string) => Promise<{ totalXp: number; level: number }>;
+    erasure: AccountErasure;
     now: () => Date;
   },
 ) {

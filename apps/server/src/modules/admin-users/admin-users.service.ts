@@ -14,6 +14,7 @@ import { type Role, resolveRole } from '@portal/shared/roles';
 import { effectiveTier } from '@portal/shared/subscription-access';
 import { AppError } from '../../errors.ts';
 import type { AccountDataRepository } from '../account-data/account-data.repository.ts';
+import type { AccountErasure } from '../account-data/account-erasure.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -57,6 +58,8 @@ export function presentListedUser(row: ListedUserRow): AdminUserRow {
 type Deps = {
   repository: AdminUsersRepository;
   accountDataRepository: AccountDataRepository;
+  /** Removes what modules keep outside the database (files) along with the rows. */
+  erasure: AccountErasure;
   profileRepository: ProfileRepository;
   subscriptionRepository: SubscriptionRepository;
   subscriptionService: SubscriptionService;
@@ -332,7 +335,8 @@ export function createAdminUsersService(deps: Deps) {
       const codeIdentifiers = user.phoneNumber
         ? [`phone-number-otp-${user.phoneNumber}`, `phone-number-reset-${user.phoneNumber}`]
         : [];
-      if (!(await deps.accountDataRepository.deleteUser({ userId, recipients, codeIdentifiers }))) throw userNotFound();
+      const deleteRows = () => deps.accountDataRepository.deleteUser({ userId, recipients, codeIdentifiers });
+      if (!(await deps.erasure.erase(userId, deleteRows))) throw userNotFound();
       await audit(adminId, userId, 'admin_user.delete', { role: before }, { deleted: true });
       await deps.endLiveSessions(userId, 'deleted');
       return { ok: true as const, changed: true };

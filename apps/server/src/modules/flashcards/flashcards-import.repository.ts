@@ -4,6 +4,9 @@ import type { Tx } from './flashcards.repository.ts';
 import { flashcardCards, flashcardNotes } from './flashcards.table.ts';
 
 const CHUNK = 500;
+const MEDIA_PATH = '/api/flashcards/media/';
+/** A LIKE pattern that finds `text` anywhere, its wildcards taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 /** Many notes and their cards at once, in the caller's transaction. */
 export function createFlashcardsImportRepository({ db }: { db: Db }) {
@@ -29,7 +32,7 @@ export function createFlashcardsImportRepository({ db }: { db: Db }) {
 
     /** Whether one of the learner's own cards shows this text (an image link): their own notes or a course deck's. */
     async hasCardShowing(userId: string, text: string): Promise<boolean> {
-      const pattern = `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+      const pattern = likePattern(text);
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(flashcardCards)
@@ -40,6 +43,32 @@ export function createFlashcardsImportRepository({ db }: { db: Db }) {
             or(sql`${flashcardNotes.front} like ${pattern}`, sql`${flashcardNotes.back} like ${pattern}`),
           ),
         )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The fronts and backs of the learner's own notes that show an imported image. */
+    async ownTextsShowingMedia(userId: string): Promise<string[]> {
+      const pattern = `%${MEDIA_PATH}%`;
+      const rows = await db
+        .select({ front: flashcardNotes.front, back: flashcardNotes.back })
+        .from(flashcardNotes)
+        .where(
+          and(
+            eq(flashcardNotes.userId, userId),
+            or(sql`${flashcardNotes.front} like ${pattern}`, sql`${flashcardNotes.back} like ${pattern}`),
+          ),
+        );
+      return rows.flatMap((row) => [row.front, row.back]);
+    },
+
+    /** Whether any note, of anyone, shows this text (an image link). */
+    async anyNoteShowing(text: string): Promise<boolean> {
+      const pattern = likePattern(text);
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(flashcardNotes)
+        .where(or(sql`${flashcardNotes.front} like ${pattern}`, sql`${flashcardNotes.back} like ${pattern}`))
         .limit(1);
       return row !== undefined;
     },

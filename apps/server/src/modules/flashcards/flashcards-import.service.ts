@@ -122,6 +122,23 @@ export function createFlashcardsImportService({
       return { stream, contentType: IMAGE_TYPES[extensionOf(name)] ?? 'application/octet-stream' };
     },
 
+    /**
+     * Account deletion: the images the learner's own notes show, looked up while the notes exist; the answer removes
+     * those no remaining note shows, once the account's rows are gone.
+     */
+    async imagesToErase(userId: string) {
+      const names = new Set<string>();
+      for (const text of await importRepository.ownTextsShowingMedia(userId)) {
+        for (const match of text.matchAll(MEDIA_LINK)) if (match[1]) names.add(match[1]);
+      }
+      if (names.size === 0) return undefined;
+      return async () => {
+        for (const name of names) {
+          if (!(await importRepository.anyNoteShowing(flashcardMediaUrl(name)))) await blobStore.delete(mediaKey(name));
+        }
+      };
+    },
+
     mediaUrl: flashcardMediaUrl,
   };
 }

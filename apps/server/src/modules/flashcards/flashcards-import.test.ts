@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Deck, FlashcardNoteList } from '@portal/shared/flashcards';
 import type { ImportResult } from '@portal/shared/flashcards-import';
 import initSqlJs from 'sql.js';
@@ -6,6 +9,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { TEST_PASSWORD } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createPerson, type Person, TINY_PNG } from '../courses/courses.testing.ts';
 
@@ -153,11 +157,13 @@ describe.each(testTargets())('flashcard import and export on $name', (target) =>
   let database: Database;
   let close: () => Promise<void>;
 
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-flashcard-files-'));
   beforeAll(async () => {
-    ({ app, database, close } = await startTestApp(target));
+    ({ app, database, close } = await startTestApp(target, { dataDir }));
   });
   afterAll(async () => {
     await close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const deckFor = async (person: Person, name = 'Imported') =>
@@ -278,6 +284,35 @@ describe.each(testTargets())('flashcard import and export on $name', (target) =>
     expect(csv.headers['content-type']).toContain('text/csv');
     const fromCsv = await deckFor(person, 'From CSV');
     expect((await upload(person, fromCsv.id, 'format=csv', csv.body, 'text/csv')).json().imported).toBe(2);
+  });
+
+  it('deleting the account removes the images of its imported cards, and only those', async () => {
+    const imageFile = (link: string) => path.join(dataDir, 'files', 'flashcards', path.basename(link));
+    const imagesOf = async (person: Person, deckId: string) =>
+      (await notesOf(person, deckId)).flatMap((note) =>
+        [...note.front.matchAll(/\/api\/flashcards\/media\/[^)]+/g)].map((match) => match[0]),
+      );
+    const leaving = await learner();
+    const staying = await learner();
+    const leavingDeck = await deckFor(leaving);
+    const stayingDeck = await deckFor(staying);
+    await upload(leaving, leavingDeck.id, 'format=apkg', await buildApkg(), 'application/octet-stream');
+    await upload(staying, stayingDeck.id, 'format=apkg', await buildApkg(), 'application/octet-stream');
+    const [leavingImage] = await imagesOf(leaving, leavingDeck.id);
+    const [stayingImage] = await imagesOf(staying, stayingDeck.id);
+    expect(existsSync(imageFile(leavingImage as string))).toBe(true);
+
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: leaving.headers,
+      payload: { password: TEST_PASSWORD, confirm: 'DELETE' },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(existsSync(imageFile(leavingImage as string))).toBe(false);
+    const served = await app.inject({ method: 'GET', url: stayingImage as string, headers: staying.headers });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
   });
 
   it('imports a package exported by current Anki (zstd collection, protobuf media list); a broken one changes nothing', async () => {

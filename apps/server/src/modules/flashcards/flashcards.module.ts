@@ -2,6 +2,7 @@ import type { Role } from '@portal/shared/roles';
 import type { SubscriptionStatus } from '@portal/shared/tiers';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AccountErasure } from '../account-data/account-erasure.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
@@ -36,6 +37,7 @@ export async function registerFlashcards(
     auditService,
     checkLessonAccess,
     blobStore,
+    erasure,
   }: {
     db: Db;
     domainEvents: DomainEvents;
@@ -46,6 +48,8 @@ export async function registerFlashcards(
     checkLessonAccess: (viewer: Viewer, lessonId: string) => Promise<{ courseId: string; title: string }>;
     /** Where images of imported cards are kept. */
     blobStore: BlobStore;
+    /** Account deletion: the images of a deleted learner's cards go with them. */
+    erasure: AccountErasure;
   },
 ) {
   const repository = createFlashcardsRepository({ db });
@@ -75,6 +79,7 @@ export async function registerFlashcards(
     blobStore,
   });
   await app.register(flashcardsImportRoutes, { importService });
+  erasure.register((userId) => importService.imagesToErase(userId));
   const optimizerService = createFlashcardsOptimizerService({
     repository: createFlashcardsOptimizerRepository({ db }),
     timeZoneOf,
