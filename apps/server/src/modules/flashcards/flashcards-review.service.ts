@@ -75,17 +75,22 @@ export function createFlashcardsReviewService({
 
   /** The learner's local day (in their profile's time zone) and what today's limits still let in. */
   const today = async (userId: string, deckId?: string) => {
-    const [timeZone, { settings, weights }, hiddenDeckIds] = await Promise.all([
-      timeZoneOf(userId),
+    const at = now();
+    const zone = timeZoneOf(userId);
+    // Today's ratings are counted while the course decks are brought up to date: neither waits for the other.
+    const ratedToday = zone.then((timeZone) =>
+      repository.ratedSince(userId, startOfLocalDate(todayIn(timeZone, at), timeZone)),
+    );
+    const [timeZone, { settings, weights }, hiddenDeckIds, rated] = await Promise.all([
+      zone,
       preferencesOf(userId),
       hiddenDecksOf(userId),
+      ratedToday,
     ]);
-    const at = now();
     const day = todayIn(timeZone, at);
     const startOfToday = startOfLocalDate(day, timeZone);
     const endOfToday = startOfLocalDate(shiftLocalDate(day, 1), timeZone);
     const endOfTomorrow = startOfLocalDate(shiftLocalDate(day, 2), timeZone);
-    const rated = await repository.ratedSince(userId, startOfToday);
     const window: QueueWindow = {
       userId,
       now: at,

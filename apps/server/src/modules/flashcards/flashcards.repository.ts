@@ -304,17 +304,16 @@ export function createFlashcardsRepository({ db }: { db: Db }) {
       window: QueueWindow,
       { reviewLimit, newLimit, batch }: { reviewLimit: number; newLimit: number; batch: number },
     ) {
-      const learning = await queueSelect(learningDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], batch);
-      const reviews = await queueSelect(
-        reviewDue(window),
-        [asc(flashcardCards.due), asc(flashcardCards.id)],
-        reviewLimit,
-      );
-      const fresh_ = await queueSelect(
-        fresh(window),
-        [asc(flashcardCards.createdAt), asc(flashcardCards.ordinal), asc(flashcardCards.id)],
-        newLimit,
-      );
+      // Three index range reads at once, on separate connections of the pool.
+      const [learning, reviews, fresh_] = await Promise.all([
+        queueSelect(learningDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], batch),
+        queueSelect(reviewDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], reviewLimit),
+        queueSelect(
+          fresh(window),
+          [asc(flashcardCards.createdAt), asc(flashcardCards.ordinal), asc(flashcardCards.id)],
+          newLimit,
+        ),
+      ]);
       const dueNow = learning.filter((row) => row.card.due <= window.now);
       const ahead = learning.filter((row) => row.card.due > window.now);
       return [...dueNow, ...reviews, ...fresh_, ...ahead];
