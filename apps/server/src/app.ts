@@ -37,6 +37,7 @@ import { createCoursesService } from './modules/courses/courses.service.ts';
 import { createDomainEventsRepository } from './modules/events/domain-events.repository.ts';
 import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
 import { type BlobStore, createLocalBlobStore } from './modules/files/blob-store.ts';
+import { createS3BlobStore } from './modules/files/s3-blob-store.ts';
 import { registerFlashcards } from './modules/flashcards/flashcards.module.ts';
 import { registerGamification } from './modules/gamification/gamification.module.ts';
 import { createGoalsRepository } from './modules/goals/goals.repository.ts';
@@ -73,6 +74,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { type Clock, jobsPlugin, systemClock } from './plugins/jobs.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { probesPlugin } from './plugins/probes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -111,7 +113,9 @@ export async function buildApp({ config, database, logger, clock = systemClock }
 
   const { db } = database;
   const domainEvents = createDomainEvents({ repository: createDomainEventsRepository({ db }), logger: app.log });
-  const blobStore = createLocalBlobStore({ root: path.join(config.dataDir, 'files') });
+  const blobStore = config.s3
+    ? await createS3BlobStore(config.s3)
+    : createLocalBlobStore({ root: path.join(config.dataDir, 'files') });
   const erasure = createAccountErasure(app.log);
   app.decorate('domainEvents', domainEvents);
   app.decorate('blobStore', blobStore);
@@ -164,6 +168,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     publicUrl: config.publicUrl,
   });
 
+  await app.register(probesPlugin, { database, blobStore });
   app.get(
     '/api/health',
     {

@@ -60,6 +60,15 @@ const envSchema = z.object({
   COACH_OPENAI_API_KEY: z.string().optional(),
   COACH_MODEL: z.string().optional(),
   COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(true),
 });
 
 export type Config = {
@@ -97,6 +106,8 @@ export type Config = {
     limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
   };
   coach: CoachSettings;
+  /** Files in an S3-compatible object store instead of DATA_DIR/files; null unless S3_ENDPOINT and S3_BUCKET are set. */
+  s3: S3Settings | null;
 };
 
 /** The AI coach: the built-in grounded coach, or an OpenAI-compatible endpoint when COACH_OPENAI_BASE_URL is set. */
@@ -105,6 +116,33 @@ export type CoachSettings = {
   /** A provider silent for this long (no first byte, or no next chunk) has timed out. */
   timeoutMs: number;
 };
+
+export type S3Settings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO, s3rver and most S3-compatible servers expect. */
+  forcePathStyle: boolean;
+};
+
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
+  if (!e.S3_ENDPOINT && !e.S3_BUCKET) return null;
+  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'S3 file storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (S3_REGION is optional).',
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
 
 export type StripeSettings = {
   secretKey: string;
@@ -269,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     stripe: stripeSettings(e),
+    s3: s3Settings(e),
     coach: {
       openai: e.COACH_OPENAI_BASE_URL
         ? {

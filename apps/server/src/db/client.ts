@@ -14,13 +14,20 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Unlisten = () => Promise<void>;
+export type ListenEvents = { onLost?: () => void; onRestored?: () => void };
+
+/** A dropped LISTEN connection is tried again this often. */
+const RELISTEN_EVERY_MS = 1_000;
 
 /** One database connection for the whole process, embedded or server. */
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Runs `LISTEN channel` and calls back with each payload. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Runs `LISTEN channel` and calls back with each payload. A server connection that drops is opened again every
+   * second until it is back; `onLost` and `onRestored` tell the caller, since notices sent in between are missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, events?: ListenEvents): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
   /** Raw SQL with positional parameters, for libraries that bring their own SQL (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -70,21 +77,56 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<pg.Client>();
+  let closed = false;
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+    async listen(channel, onPayload, events = {}) {
+      let current: pg.Client | null = null;
+      let stopped = false;
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url });
+        // A terminated connection emits 'error'; unhandled, it would end the process. 'end' follows it.
+        client.on('error', () => undefined);
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+        if (stopped || closed) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        client.once('end', () => {
+          if (stopped || closed || current !== client) return;
+          current = null;
+          events.onLost?.();
+          retry();
+        });
+        current = client;
+        listeners.add(client);
+      };
+      const retry = () => {
+        setTimeout(() => {
+          if (stopped || closed) return;
+          connect().then(() => events.onRestored?.(), retry);
+        }, RELISTEN_EVERY_MS).unref();
+      };
+      await connect();
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        stopped = true;
+        const client = current;
+        current = null;
+        if (client) {
+          listeners.delete(client);
+          await client.end();
+        }
       };
     },
     async notify(channel, payload) {
@@ -94,7 +136,10 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
       return pool.query(text, values);
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      closed = true;
+      const open = [...listeners];
+      listeners.clear();
+      await Promise.all(open.map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

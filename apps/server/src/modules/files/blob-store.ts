@@ -15,8 +15,16 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
   /** Removes every blob whose key starts with the folder `prefix`. */
   deletePrefix(prefix: string): Promise<void>;
-  /** Where the blob lives on disk (local store only). */
-  localPath(key: string): string;
+  /** A file on disk holding `key`, for tools that need a path; `release` removes it when it is a copy. */
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
+  /**
+   * Fills the folder `prefix` from a local directory that `write` creates at the path it is given (which does not
+   * exist yet). The local store hands over the folder's own place; a remote store a temporary one it uploads after.
+   * When `write` fails, nothing of the folder is left.
+   */
+  fillFolder<T>(prefix: string, write: (dir: string) => Promise<T>): Promise<T>;
+  /** Where a blob lives on disk: the local store only (undefined for a remote store). */
+  localPath: ((key: string) => string) | undefined;
 };
 
 const SEGMENT_FORBIDDEN = /[\\\0]/;
@@ -35,7 +43,8 @@ export function assertSafeKey(key: string): string[] {
   return segments;
 }
 
-function byteLimit(maxBytes: number) {
+/** Fails the stream once more than `maxBytes` have passed. */
+export function byteLimit(maxBytes: number) {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -93,6 +102,22 @@ export function createLocalBlobStore({ root }: { root: string }): BlobStore {
     },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
+    },
+    async localFile(key) {
+      const file = pathOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new AppError('not_found', 'File not found.');
+      return { path: file, release: async () => {} };
+    },
+    async fillFolder(prefix, write) {
+      const target = pathOf(prefix.replace(/\/+$/, ''));
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        return await write(target);
+      } catch (error) {
+        await rm(target, { recursive: true, force: true });
+        throw error;
+      }
     },
     localPath: pathOf,
   };

@@ -59,6 +59,8 @@ export async function sweepInterruptedIngests({
   const failed = await repository.failInterrupted(INTERRUPTED_MESSAGE, { leaseSeconds });
   for (const packageId of failed) await blobStore.deletePrefix(`${CONTENT_FOLDER}/${packageId}`);
 
+  // A remote store never holds partial folders or uploads: extraction and uploads happen in temporary files.
+  if (!blobStore.localPath) return failed.length;
   const contentDir = blobStore.localPath(CONTENT_FOLDER);
   const partials = (await entriesOf(contentDir)).flatMap((name) => {
     const packageId = PARTIAL_CONTENT.exec(name)?.[1];

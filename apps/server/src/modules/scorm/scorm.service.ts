@@ -134,11 +134,10 @@ export function createScormService({
       });
       try {
         await blobStore.deletePrefix(extractPath);
-        const inspection = await inspectScormPackage({
-          zipPath: blobStore.localPath(pkg.zipPath),
-          targetDir: blobStore.localPath(extractPath),
-          limits,
-        });
+        const zip = await blobStore.localFile(pkg.zipPath);
+        const inspection = await blobStore
+          .fillFolder(extractPath, (targetDir) => inspectScormPackage({ zipPath: zip.path, targetDir, limits }))
+          .finally(() => zip.release());
         const root = `${extractPath}${inspection.rootPrefix ? `/${inspection.rootPrefix.replace(/\/$/, '')}` : ''}`;
         await repository.transaction(async (tx) => {
           await repository.insertScos(scoRows(packageId, inspection.manifest.scos), tx);
