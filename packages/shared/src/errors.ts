@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   /** The identity provider's discovery document could not be fetched or is not valid. */
   sso_discovery_failed: 400,
   session_missing: 400,
+  /** A correctly signed payment provider event of a type the portal does not handle; nothing changed. */
+  unsupported_event: 400,
   /** A JSON body nested deeper than the server accepts. */
   nesting_too_deep: 400,
   /** Text the database cannot store, such as a NUL character. */
@@ -27,6 +29,12 @@ export const ERROR_STATUS = {
   lesson_locked: 403,
   /** A state-changing request with a session cookie, or a WebSocket upgrade, that did not come from the app's own origin. */
   csrf_rejected: 403,
+  /** Only the host, admins and 'going' attendees (not waitlisted) enter a live room. */
+  not_a_member: 403,
+  /** The live room is not open yet (or any more); `reasons[0]` is when it opens. */
+  room_not_open: 403,
+  /** The host muted this participant in the live room chat. */
+  chat_muted: 403,
   not_found: 404,
   /** No enabled single sign-on provider serves the email's domain. */
   sso_not_configured: 404,
@@ -66,7 +74,4 @@ export const SPEC_MESSAGES = {
   userNotAuthenticated: 'User not authenticated',
 } as const;
 
-/** Statuses after which a request may be retried. */
-export function isRetryableStatus(status: number | undefined): boolean {
-  return status === undefined || status === 502 || status === 503 || status === 504;
-}
+export { isRetryableStatus } from './retryable-status.ts';

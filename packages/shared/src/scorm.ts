@@ -298,6 +298,16 @@ export const scormAttemptStartSchema = z.object({
 });
 export type ScormAttemptStart = z.infer<typeof scormAttemptStartSchema>;
 
+/** How many kinds (code and element) of refused API calls one commit reports; more are left out. */
+export const SCORM_API_ERROR_KINDS_MAX = 20;
+/** How often the runtime refused calls with one error code on one element. */
+export const scormApiErrorTallySchema = z.object({
+  code: z.number().int().min(0).max(999),
+  element: z.string().max(255).nullable(),
+  count: z.number().int().min(1).max(1_000_000),
+});
+export type ScormApiErrorTally = z.infer<typeof scormApiErrorTallySchema>;
+
 /** Body of a commit: the runtime's cmi object (`dataCommitFormat: json`). */
 export const scormCommitBodySchema = z
   .object({
@@ -324,6 +334,8 @@ export const scormCommitBodySchema = z
      * commit sent as the page closes must stay small); the server takes them from what it stored.
      */
     unchanged: z.array(z.string().max(64)).max(64).optional(),
+    /** API calls the runtime refused since the last commit, by error code and element, for the server log. */
+    api_errors: z.array(scormApiErrorTallySchema).max(SCORM_API_ERROR_KINDS_MAX).optional(),
   })
   .passthrough();
 export type ScormCommitBody = z.infer<typeof scormCommitBodySchema>;

@@ -16,8 +16,9 @@ const badSignature = () =>
 
 /**
  * POST /api/billing/webhook: Stripe's events, verified by their signature over the raw body (this plugin reads JSON
- * bodies as bytes, for this route only). A bad signature is 400 and changes nothing; a type the portal does not act
- * on is 200 `ignored`, so Stripe stops retrying it.
+ * bodies as bytes, for this route only). A bad signature is 400 and changes nothing; so is a signed event of a type
+ * the portal does not handle (400 `unsupported_event`): the endpoint in Stripe's dashboard should send only the types
+ * listed in the README.
  */
 export const billingWebhookRoutes: FastifyPluginAsyncZod<{
   webhook: StripeWebhook;
@@ -46,6 +47,9 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod<{
         throw badSignature();
       }
       const mapped = await webhook.toBillingEvents(event);
+      if (mapped === null) {
+        throw new AppError('unsupported_event', `This endpoint does not handle ${event.type} events.`);
+      }
       const outcomes: EventOutcome[] = [];
       for (const billingEvent of mapped ?? []) outcomes.push(await events.handle(billingEvent, 'stripe'));
       const outcome: EventOutcome = outcomes.includes('processed')

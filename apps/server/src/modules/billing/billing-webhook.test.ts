@@ -171,12 +171,12 @@ describe.each(testTargets())('Stripe checkout and webhook on $name', (target) =>
     expect(await invoicesOf(user)).toHaveLength(0);
   });
 
-  it('an event type the portal does not act on answers 200 ignored', async () => {
+  it('a signed event of a type the portal does not handle answers 400 and changes nothing', async () => {
     const { user } = await subscribedThroughStripe();
     const other = stripeEvent('customer.created', { id: `cus_${user.userId}`, object: 'customer' }, JAN_10);
     const response = await deliver(other);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('unsupported_event');
     expect(await status(user)).toMatchObject({ subscribed: false });
   });
 

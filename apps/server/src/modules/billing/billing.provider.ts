@@ -37,6 +37,9 @@ export type ProviderSubscriptionState = {
   cancelAtPeriodEnd: boolean;
 };
 
+/** Why a plan ended: canceled at its period end, a renewal unpaid after the grace period, or free access run out. */
+export type PlanEndReason = 'canceled' | 'unpaid' | 'free_access';
+
 /** What happens to a running subscription: renewals paid or failed, plans that end, the provider's latest state. */
 export type LifecycleEvent =
   | {
@@ -60,7 +63,7 @@ export type LifecycleEvent =
       periodEnd: Date;
       stripeSubscriptionId?: string;
     }
-  | { id: string; type: 'subscription.ended'; created: Date; userId: string; reason: 'canceled' | 'unpaid' }
+  | { id: string; type: 'subscription.ended'; created: Date; userId: string; reason: PlanEndReason }
   | {
       id: string;
       type: 'subscription.synced';

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingCheckoutSessions, billingEvents, billingInvoices } from './billing.table.ts';
+import { billingCustomers } from './billing-customers.table.ts';
 
 export type CheckoutSessionRow = typeof billingCheckoutSessions.$inferSelect;
 export type NewCheckoutSession = typeof billingCheckoutSessions.$inferInsert;
@@ -94,6 +95,13 @@ export function createBillingRepository({ db }: { db: Db }) {
     async emailOf(userId: string): Promise<string | null> {
       const user = await db.query.users.findFirst({ where: (users, { eq: equals }) => equals(users.id, userId) });
       return user?.email ?? null;
+    },
+    /** The language later notices about the plan are written in when no checkout session of the user says it. */
+    async rememberLanguage(userId: string, language: string, at: Date) {
+      await db
+        .insert(billingCustomers)
+        .values({ userId, language, updatedAt: at })
+        .onConflictDoUpdate({ target: billingCustomers.userId, set: { language, updatedAt: at } });
     },
   };
 }

@@ -107,6 +107,8 @@ export function createCouponsService({
       provider: 'coupon',
       currentPeriodEnd: until,
     });
+    // No checkout records the language: the notice when the free access ends is written in this one.
+    await billingRepository.rememberLanguage(userId, language, now());
     await auditService.recordAuditEvent({
       userId,
       action: 'coupon.redeemed',

@@ -1,5 +1,6 @@
 import type { InterfaceLanguage } from '@portal/shared/language';
 import type { Tier } from '@portal/shared/tiers';
+import type { PlanEndReason } from './billing.provider.ts';
 import { mailDate } from './subscription-management.mail.ts';
 
 type Mail = { subject: string; text: string };
@@ -28,28 +29,41 @@ export function paymentFailedMail(language: InterfaceLanguage, notice: { tier: T
   }
 }
 
-/** The plan ended (canceled at its period end, or unpaid after the grace period): the user is on calm now. */
-export function planEndedMail(
-  language: InterfaceLanguage,
-  notice: { tier: Tier; reason: 'canceled' | 'unpaid' },
-): Mail {
+/** The plan ended (canceled at its period end, unpaid after the grace period, or free access over): calm now. */
+export function planEndedMail(language: InterfaceLanguage, notice: { tier: Tier; reason: PlanEndReason }): Mail {
   const plan = TIER_NAMES[notice.tier];
-  const unpaid = notice.reason === 'unpaid';
+  const why = {
+    zh: {
+      unpaid: `由于续订费用在宽限期内未能支付，您的 ${plan} 套餐已结束。`,
+      canceled: `您已取消的 ${plan} 套餐已在本期结束时终止。`,
+      free_access: `您通过优惠码获得的 ${plan} 套餐免费使用期已结束。`,
+    },
+    de: {
+      unpaid: `Ihr Tarif ${plan} ist beendet, weil die Verlängerung innerhalb der Nachfrist nicht bezahlt wurde.`,
+      canceled: `Ihr gekündigter Tarif ${plan} ist zum Ende des Zeitraums ausgelaufen.`,
+      free_access: `Der kostenlose Zugang zum Tarif ${plan} aus Ihrem Gutscheincode ist abgelaufen.`,
+    },
+    en: {
+      unpaid: `Your ${plan} plan has ended because the renewal was not paid within the grace period.`,
+      canceled: `Your canceled ${plan} plan ended at the end of its period.`,
+      free_access: `The free access to the ${plan} plan your coupon gave you is over.`,
+    },
+  }[language][notice.reason];
   switch (language) {
     case 'zh':
       return {
         subject: `您的 ${plan} 套餐已结束`,
-        text: `${unpaid ? `由于续订费用在宽限期内未能支付，您的 ${plan} 套餐已结束。` : `您已取消的 ${plan} 套餐已在本期结束时终止。`}\n\n您现在使用免费的 Calm 套餐，您的课程、目标和笔记都会保留。您可以随时在套餐页面重新订阅。`,
+        text: `${why}\n\n您现在使用免费的 Calm 套餐，您的课程、目标和笔记都会保留。您可以随时在套餐页面重新订阅。`,
       };
     case 'de':
       return {
         subject: `Ihr Tarif ${plan} ist beendet`,
-        text: `${unpaid ? `Ihr Tarif ${plan} ist beendet, weil die Verlängerung innerhalb der Nachfrist nicht bezahlt wurde.` : `Ihr gekündigter Tarif ${plan} ist zum Ende des Zeitraums ausgelaufen.`}\n\nSie nutzen jetzt den kostenlosen Tarif Calm; Ihre Kurse, Ziele und Notizen bleiben erhalten. Sie können jederzeit auf der Tarifseite wieder abonnieren.`,
+        text: `${why}\n\nSie nutzen jetzt den kostenlosen Tarif Calm; Ihre Kurse, Ziele und Notizen bleiben erhalten. Sie können jederzeit auf der Tarifseite wieder abonnieren.`,
       };
     default:
       return {
         subject: `Your ${plan} plan has ended`,
-        text: `${unpaid ? `Your ${plan} plan has ended because the renewal was not paid within the grace period.` : `Your canceled ${plan} plan ended at the end of its period.`}\n\nYou are on the free Calm plan now; your courses, goals and notes are kept. You can subscribe again at any time from the plans page.`,
+        text: `${why}\n\nYou are on the free Calm plan now; your courses, goals and notes are kept. You can subscribe again at any time from the plans page.`,
       };
   }
 }

@@ -16,7 +16,10 @@ export function createSubscriptionLifecycleRepository({ db }: { db: Db }) {
       return row;
     },
 
-    /** Sandbox subscriptions whose period ended by `at`, with what happens at the end and the saved test card. */
+    /**
+     * Sandbox subscriptions and free access from coupons whose period ended by `at`, with what happens at the end
+     * and the saved test card.
+     */
     async dueSandboxSubscriptions(at: Date) {
       return db
         .select({
@@ -31,8 +34,13 @@ export function createSubscriptionLifecycleRepository({ db }: { db: Db }) {
         .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.userId, subscriptions.userId))
         .where(
           and(
-            eq(subscriptions.provider, 'sandbox'),
-            inArray(subscriptions.status, ['active', 'past_due', 'canceled']),
+            or(
+              and(
+                eq(subscriptions.provider, 'sandbox'),
+                inArray(subscriptions.status, ['active', 'past_due', 'canceled']),
+              ),
+              and(eq(subscriptions.provider, 'coupon'), inArray(subscriptions.status, ['active', 'trialing'])),
+            ),
             lte(subscriptions.currentPeriodEnd, at),
           ),
         )

@@ -1,6 +1,7 @@
-import { DEFAULT_PLAN_PRICES, SANDBOX_CARDS } from '@portal/shared/billing';
+import { DEFAULT_PLAN_PRICES, type PaidTier, SANDBOX_CARDS } from '@portal/shared/billing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
+import { asUser, signUpAdmin } from '../../testing/billing-factories.ts';
 import { readMailbox, type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
 import { databaseOf, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createTestClock } from '../../testing/test-clock.ts';
@@ -39,15 +40,15 @@ describe.each(testTargets())('subscription lifecycle on $name', (target) => {
       .events.map((event: { action: string }) => event.action)
       .filter((action: string) => action.startsWith('subscription.'));
 
-  /** A learner who paid a monthly `me` plan in the sandbox at the clock's time; answers the period end. */
-  async function paidMeLearner(language: Learner['language'] = 'en') {
+  /** A learner who paid a monthly plan (`me` unless told) in the sandbox at START; answers the period end. */
+  async function paidLearner(language: Learner['language'] = 'en', tier: PaidTier = 'me') {
     clock.set(START);
     const user: Learner = { ...(await signUpAndConfirm(app)), language };
     const opened = await app.inject({
       method: 'POST',
       url: '/api/subscription/checkout',
       headers: as(user),
-      payload: { tier: 'me', interval: 'month' },
+      payload: { tier, interval: 'month' },
     });
     const sessionId = opened.json().url.replace('/billing/sandbox/', '');
     const paid = await app.inject({
@@ -81,7 +82,7 @@ describe.each(testTargets())('subscription lifecycle on $name', (target) => {
   }
 
   it('at the period end the job charges the saved card: another month, a receipt and an audit entry, once', async () => {
-    const { user, periodEnd } = await paidMeLearner('de');
+    const { user, periodEnd } = await paidLearner('de');
     clock.set(new Date(periodEnd.getTime() - MINUTE));
     await runLifecycleJob();
     expect(await invoicesOf(user)).toHaveLength(1);
@@ -110,7 +111,7 @@ describe.each(testTargets())('subscription lifecycle on $name', (target) => {
   });
 
   it('a declined renewal is past_due for 7 days with a mail and the tier kept, then falls to calm', async () => {
-    const { user, periodEnd } = await paidMeLearner('zh');
+    const { user, periodEnd } = await paidLearner('zh');
     await cardStartsDeclining(user);
     clock.set(new Date(periodEnd.getTime() + MINUTE));
     await runLifecycleJob();
@@ -143,7 +144,7 @@ describe.each(testTargets())('subscription lifecycle on $name', (target) => {
   });
 
   it('a past_due plan whose card works again renews on the next run from where the period ended', async () => {
-    const { user, periodEnd } = await paidMeLearner();
+    const { user, periodEnd } = await paidLearner();
     await cardStartsDeclining(user);
     clock.set(new Date(periodEnd.getTime() + MINUTE));
     await runLifecycleJob();
@@ -164,7 +165,7 @@ describe.each(testTargets())('subscription lifecycle on $name', (target) => {
   });
 
   it('a plan canceled at its period end keeps its tier until then and ends with a mail, without a charge', async () => {
-    const { user, periodEnd } = await paidMeLearner();
+    const { user, periodEnd } = await paidLearner();
     const canceled = await app.inject({ method: 'POST', url: '/api/billing/subscription/cancel', headers: as(user) });
     expect(canceled.statusCode).toBe(200);
 
@@ -183,8 +184,74 @@ describe.each(testTargets())('subscription lifecycle on $name', (target) => {
     expect(details.json()).toMatchObject({ status: 'expired' });
   });
 
+  it('a downgrade scheduled for the period end takes effect then: the next period is charged at the lower plan', async () => {
+    const { user, periodEnd } = await paidLearner('en', 'universal');
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/billing/subscription/change',
+      headers: as(user),
+      payload: { tier: 'me', interval: 'month' },
+    });
+    expect(changed.json()).toMatchObject({ effective: 'period_end', charged: 0 });
+
+    clock.set(new Date(periodEnd.getTime() - MINUTE));
+    await runLifecycleJob();
+    expect((await status(user)).subscription_tier).toBe('universal');
+
+    clock.set(new Date(periodEnd.getTime() + MINUTE));
+    await runLifecycleJob();
+    expect(await status(user)).toMatchObject({
+      subscription_tier: 'me',
+      current_period_end: '2026-03-10T10:00:00.000Z',
+    });
+    const renewal = (await invoicesOf(user)).find((invoice) => invoice.sessionId === null);
+    expect(renewal).toMatchObject({ amount: DEFAULT_PLAN_PRICES.me.month.amount, periodStart: periodEnd });
+    const details = await app.inject({ method: 'GET', url: '/api/billing/subscription', headers: as(user) });
+    expect(details.json()).toMatchObject({ tier: 'me', status: 'active', scheduled_change: null });
+  });
+
+  it('free access from a coupon ends when its days are over: calm, a mail and an audit entry, no charge', async () => {
+    clock.set(START);
+    const admin = await signUpAdmin(app);
+    const code = `FREE${Date.now().toString(36).toUpperCase()}`;
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      headers: asUser(admin),
+      payload: { code, kind: 'free_access', freeTier: 'me', freeDays: 14, appliesTo: ['me'], maxRedemptions: 10 },
+    });
+    expect(made.statusCode).toBe(200);
+    const user: Learner = { ...(await signUpAndConfirm(app)), language: 'de' };
+    const redeemed = await app.inject({
+      method: 'POST',
+      url: '/api/subscription/redeem-coupon',
+      headers: as(user),
+      payload: { couponCode: code },
+    });
+    expect(redeemed.json()).toEqual({ success: true, message: 'Coupon Redeemed!' });
+    const until = new Date(START.getTime() + 14 * DAY);
+    expect(await status(user)).toMatchObject({ subscription_tier: 'me', current_period_end: until.toISOString() });
+
+    clock.set(new Date(until.getTime() - MINUTE));
+    await runLifecycleJob();
+    expect(await analyticsStatus(user)).toBe(200);
+
+    clock.set(new Date(until.getTime() + MINUTE));
+    await runLifecycleJob();
+    await runLifecycleJob();
+    expect((await status(user)).subscription_tier).toBe('calm');
+    expect(await analyticsStatus(user)).toBe(402);
+    const details = await app.inject({ method: 'GET', url: '/api/billing/subscription', headers: as(user) });
+    expect(details.json()).toMatchObject({ status: 'expired' });
+    expect(await invoicesOf(user)).toHaveLength(0);
+    const ended = (await mailTo(user)).filter((mail) => mail.subject === 'Ihr Tarif Me ist beendet');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.text).toContain('Gutscheincode');
+    expect(await auditActions(user)).toContain('subscription.expired');
+  });
+
   it('runs that overlap charge and mail a renewal once', async () => {
-    const { user, periodEnd } = await paidMeLearner();
+    const { user, periodEnd } = await paidLearner();
     clock.set(new Date(periodEnd.getTime() + MINUTE));
     await Promise.all([runLifecycleJob(), runLifecycleJob(), runLifecycleJob()]);
     expect(await invoicesOf(user)).toHaveLength(2);

@@ -5,7 +5,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { receiptMail } from './billing.mail.ts';
-import { type LifecycleEvent, periodEndFrom } from './billing.provider.ts';
+import { type LifecycleEvent, type PlanEndReason, periodEndFrom } from './billing.provider.ts';
 import { paymentFailedMail, planEndedMail } from './subscription-lifecycle.mail.ts';
 import type { SubscriptionLifecycleRepository } from './subscription-lifecycle.repository.ts';
 
@@ -136,7 +136,7 @@ export function createSubscriptionLifecycle({
     return 'processed' as const;
   }
 
-  async function ended(userId: string, reason: 'canceled' | 'unpaid', at: Date, provider: Provider) {
+  async function ended(userId: string, reason: PlanEndReason, at: Date, provider: Provider) {
     const before = await repository.subscriptionOf(userId);
     const row = await repository.end(userId, at);
     await repository.clearSchedule(userId, at);
@@ -197,8 +197,8 @@ export function createSubscriptionLifecycle({
     },
 
     /**
-     * What the sandbox provider does at `at` for subscriptions whose period ended: a plan canceled at its period end
-     * ends; otherwise the saved test card is charged for the next period (with a scheduled plan change applied); a
+     * What the sandbox provider does at `at` for subscriptions whose period ended: free access from a coupon and a
+     * plan canceled at its period end end; otherwise the saved test card is charged for the next period (with a scheduled plan change applied); a
      * declined card makes it past_due, retried on each run until the grace period ends, when the plan ends unpaid.
      */
     async dueSandboxEvents(at: Date): Promise<LifecycleEvent[]> {
@@ -207,6 +207,10 @@ export function createSubscriptionLifecycle({
         const { userId, currentPeriodEnd, tier } = subscription;
         if (!currentPeriodEnd || tier === 'calm') return [];
         const key = `${userId}_${currentPeriodEnd.getTime()}`;
+        // Free access from a coupon has no card to charge: it ends when its days are over.
+        if (subscription.provider === 'coupon') {
+          return [{ id: `evt_ended_${key}`, type: 'subscription.ended', created: at, userId, reason: 'free_access' }];
+        }
         if (cancelAtPeriodEnd || subscription.status === 'canceled') {
           return [{ id: `evt_ended_${key}`, type: 'subscription.ended', created: at, userId, reason: 'canceled' }];
         }

@@ -5,7 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import type { ScormAttemptStart, ScormEnrollment, ScormPlayerSession } from '@portal/shared/scorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import type { Database } from '../../db/client.ts';
+import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createScormPerson, type ScormPerson, scorm12Manifest, scormTestClient, writeZip } from './scorm.testing.ts';
 
 const ONE_LESSON_12 = scorm12Manifest(`
@@ -17,6 +18,7 @@ const ONE_LESSON_12 = scorm12Manifest(`
 describe.each(testTargets())('SCORM commits through the content origin on $name', (target) => {
   let app: App;
   let close: () => Promise<void>;
+  let database: Database;
   let dataDir: string;
   let learner: ScormPerson;
   let other: ScormPerson;
@@ -29,6 +31,7 @@ describe.each(testTargets())('SCORM commits through the content origin on $name'
     const started = await startTestApp(target, { dataDir });
     app = started.app;
     close = started.close;
+    database = started.database;
     const instructor = await createScormPerson(app, started.database.db, 'instructor');
     [learner, other] = await Promise.all([
       createScormPerson(app, started.database.db, 'learner'),
@@ -118,6 +121,58 @@ describe.each(testTargets())('SCORM commits through the content origin on $name'
     const again = await startAttempt();
     expect(JSON.stringify(again.cmi)).not.toContain('forged');
     expect(JSON.stringify(again.cmi)).not.toContain('900');
+  });
+
+  it('takes the API calls the runtime refused to the server log, one line per commit with counts', async () => {
+    const logged: string[] = [];
+    const sibling = await startSiblingApp(
+      database,
+      { dataDir },
+      { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+    );
+    try {
+      const attempt = await startAttempt();
+      const commitPath = new URL(attempt.commit_url ?? '').pathname;
+      const apiErrors = [
+        { code: 401, element: 'cmi.core.nothing', count: 600 },
+        { code: 301, element: null, count: 2 },
+      ];
+      const stored = await sibling.scormContent.inject({
+        method: 'POST',
+        url: commitPath,
+        payload: {
+          sco_id: scoId,
+          sequence: attempt.commit_sequence + 1,
+          cmi: { core: { lesson_location: 'noisy-page', exit: 'suspend' } },
+          api_errors: apiErrors,
+        },
+      });
+      expect(stored.statusCode).toBe(200);
+      const lines = logged.map((line) => JSON.parse(line) as { msg: string; apiErrors?: unknown; attemptId?: string });
+      const refusedCalls = lines.filter((line) => line.msg === 'SCORM API calls refused');
+      expect(refusedCalls).toHaveLength(1);
+      expect(refusedCalls[0]).toMatchObject({ attemptId: attempt.attempt_id, apiErrors });
+
+      // A malformed report is a bad body: refused with 400, nothing stored.
+      const tooMany = Array.from({ length: 21 }, (_, index) => ({ code: 401, element: `cmi.x${index}`, count: 1 }));
+      for (const bad of [tooMany, [{ code: 401, element: 'cmi.x', count: 0 }]]) {
+        const refused = await sibling.scormContent.inject({
+          method: 'POST',
+          url: commitPath,
+          payload: {
+            sco_id: scoId,
+            sequence: attempt.commit_sequence + 2,
+            cmi: { core: { lesson_location: 'bad-report' } },
+            api_errors: bad,
+          },
+        });
+        expect(refused.statusCode).toBe(400);
+      }
+      const resumed = await startAttempt();
+      expect(resumed.cmi).toMatchObject({ core: { lesson_location: 'noisy-page' } });
+    } finally {
+      await sibling.close();
+    }
   });
 
   it('serves the wrapper script compressed and cacheable, and the wrapper page may only connect to its origin', async () => {

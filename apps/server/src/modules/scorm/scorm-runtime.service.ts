@@ -267,6 +267,9 @@ export function createScormRuntimeService({
       const { attempt, sco, pkg } = found;
       const family = runtimeFamilyOf(pkg.version ?? '1.2');
       if (body.sco_id !== sco.id) throw new AppError('not_found', 'Attempt not found for this SCO.');
+      if (body.api_errors?.length) {
+        logger.warn({ attemptId, scoId: sco.id, apiErrors: body.api_errors }, 'SCORM API calls refused');
+      }
       const stored = await repository.findAttemptData(attemptId);
       const committed = withStoredParts(body.cmi, stored, body.unchanged);
       const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));

@@ -118,6 +118,15 @@ describe.each(testTargets())('subscriptions on $name', (target) => {
       },
     );
 
+    it.each([
+      ['redeem-coupon', '/api/subscription/redeem-coupon', { couponCode: 'WELCOME' }],
+      ['customer-portal', '/api/billing/portal', {}],
+    ])('%s answers 401 "User not authenticated"', async (_name, url, payload) => {
+      const response = await app.inject({ method: 'POST', url, payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toEqual({ code: 'unauthorized', message: SPEC_MESSAGES.userNotAuthenticated });
+    });
+
     it('a signed-out cookie is treated like no session', async () => {
       const { cookie } = await signUpAndConfirm(app);
       await app.inject({

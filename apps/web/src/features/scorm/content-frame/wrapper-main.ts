@@ -1,3 +1,4 @@
+import { createApiErrorTally } from './api-error-tally';
 import { type CommitQueue, type CommitResponse, createCommitQueue } from './commit-queue';
 import {
   applyNavValidity,
@@ -24,6 +25,7 @@ let queue: CommitQueue | null = null;
 let pendingSets: Array<[string, string]> = [];
 let terminated = false;
 let navRequest: string | null = null;
+const apiErrors = createApiErrorTally();
 
 const tell = (message: WrapperToPlayer) => {
   if (message.type !== 'set') flushSets();
@@ -78,7 +80,10 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
         flushSets();
         void queue?.save({ terminate: true }).then(() => tell({ type: 'terminated', navRequest: request }));
       },
-      onError: (code, element) => tell({ type: 'api-error', code, element }),
+      onError: (code, element) => {
+        apiErrors.note(code, element);
+        tell({ type: 'api-error', code, element });
+      },
       onSuspendDataOverLimit: (length, limit) => tell({ type: 'suspend-over-limit', length, limit }),
     },
   });
@@ -90,7 +95,12 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
   queue = createCommitQueue({
     scoId,
     startSequence: attempt.commit_sequence,
-    snapshot: () => taken.take(),
+    // Each commit also takes the calls refused since the last one to the server log.
+    snapshot: () => {
+      const data = taken.take();
+      const refused = apiErrors.take();
+      return refused.length > 0 ? { ...data, api_errors: refused } : data;
+    },
     send: commitUrl ? sendTo(commitUrl) : async () => ({ status: 200, body: null }),
     onState: (state, text) => tell({ type: 'save-state', state, ...(text ? { message: text } : {}) }),
   });
