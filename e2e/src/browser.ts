@@ -13,7 +13,7 @@ export const DEMO_PASSWORD = 'demo-password-123';
 export const baseUrl = () => inject('baseUrl');
 
 /** Debian's Chromium, driven headless with no background networking (the machine has no outside network). */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -25,6 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { registerAdminConsole } from './admin-console.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerLearnerTools } from './learner-tools.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { createAccountErasure } from './modules/account-data/account-erasure.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
@@ -26,7 +27,6 @@ import { registerBilling } from './modules/billing/billing.module.ts';
 import { createCalendarRepository } from './modules/calendar/calendar.repository.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { type CalendarSource, createCalendarService } from './modules/calendar/calendar.service.ts';
-import { registerCoach } from './modules/coach/coach.module.ts';
 import { createConsentRepository } from './modules/consent/consent.repository.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
@@ -38,7 +38,6 @@ import { createDomainEventsRepository } from './modules/events/domain-events.rep
 import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
 import { type BlobStore, createLocalBlobStore } from './modules/files/blob-store.ts';
 import { createS3BlobStore } from './modules/files/s3-blob-store.ts';
-import { registerFlashcards } from './modules/flashcards/flashcards.module.ts';
 import { registerGamification } from './modules/gamification/gamification.module.ts';
 import { createGoalsRepository } from './modules/goals/goals.repository.ts';
 import { goalsRoutes } from './modules/goals/goals.routes.ts';
@@ -161,7 +160,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(docsPlugin, { publicUrl: config.publicUrl });
-  await app.register(authPlugin, { auth, rolesRepository });
+  await app.register(authPlugin, { auth, rolesRepository, database });
   await app.register(realtimePlugin, {
     database,
     betaUsersAmong: (userIds) => betaRepository.betaUsersAmong(userIds),
@@ -312,52 +311,23 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     timeZoneOf,
   });
   analyticsSources.gamification = (userId) => gamificationService.dashboardSummary(userId);
-  const flashcards = await registerFlashcards(app, {
+  await registerLearnerTools(app, {
     db,
+    config,
     domainEvents,
-    timeZoneOf,
-    getSubscription: (userId) => subscriptionService.getStatus(userId),
+    mailer,
     auditService,
-    checkLessonAccess: async (viewer, lessonId) => {
-      const { lesson } = await progressService.checkLessonAccess(viewer, lessonId);
-      return { courseId: lesson.courseId, title: lesson.title };
-    },
+    subscriptionService,
+    progressService,
+    goalsService,
+    gamificationService,
     blobStore,
     erasure,
-  });
-  await registerCoach(app, {
-    db,
-    settings: config.coach,
-    sources: {
-      goalsOf: async (userId) => (await goalsService.list(userId)).goals,
-      statsOf: async (userId) => {
-        const stats = await gamificationService.getStats(userId);
-        const { current, longest, today_done: todayDone } = stats.streak;
-        return { totalXp: stats.total_xp, level: stats.level.level, streak: { current, longest, todayDone } };
-      },
-      studySecondsBetween: async (userId, window) =>
-        (await activityRepository.secondsBetween(userId, window)) +
-        (await studyService.openFocusedSeconds(userId, window)),
-      timeZoneOf,
-      tierOf: async (userId) => {
-        const status = await subscriptionService.getStatus(userId);
-        return status.subscribed ? status.subscription_tier : null;
-      },
-    },
-    flashcards: {
-      deckNamed: async (userId, name) =>
-        (
-          (await flashcards.flashcardsService.listDecks(userId)).find((deck) => deck.name === name) ??
-          (await flashcards.flashcardsService.createDeck(userId, name))
-        ).id,
-      addCard: async (userId, card) => {
-        await flashcards.flashcardsService.createNote(userId, card);
-      },
-    },
-    addGoal: async (userId, body) => {
-      await goalsService.create(userId, body);
-    },
-    now: () => clock.now(),
+    clock,
+    timeZoneOf,
+    studySecondsBetween: async (userId, window) =>
+      (await activityRepository.secondsBetween(userId, window)) +
+      (await studyService.openFocusedSeconds(userId, window)),
   });
   analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
   await registerAdminConsole(app, {

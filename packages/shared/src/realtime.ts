@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveRoomServerMessageSchemas, liveSignalClientMessageSchema } from './live-room.ts';
 
 /** Tables whose per-user changes are pushed to that user. */
 export const WATCHED_TABLES = ['user_xp', 'user_badges', 'achievements', 'streaks'] as const;
@@ -30,11 +31,23 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('beta_access_change'), beta_access: z.boolean() }),
   /** Every session of this user ended: the tab signs out; the socket closes right after (SESSION_ENDED_CLOSE_CODE). */
   z.object({ type: z.literal('session_ended'), reason: z.enum(SESSION_END_REASONS) }),
+  /** A live session this user hosts, joined or was invited to changed, was cancelled, is about to start, or they left the waitlist. */
+  z.object({
+    type: z.literal('live_session_changed'),
+    session_id: z.string(),
+    change: z.enum(['scheduled', 'updated', 'cancelled', 'promoted', 'reminder_24h', 'reminder_15m']),
+    title: z.string(),
+    starts_at: z.string(),
+  }),
   z.object({ type: z.literal('pong') }),
+  ...liveRoomServerMessageSchemas,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  liveSignalClientMessageSchema,
+]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** Normalises a beta update type: anything unknown is info. */

@@ -70,13 +70,26 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/** Instances starting together migrate one after another: the first applies, the others find nothing to do. */
+async function migrateAlone(url: string, migrate: () => Promise<void>) {
+  const lock = new pg.Client({ connectionString: url });
+  lock.on('error', () => undefined);
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('portal_migrations'))`);
+    await migrate();
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
 async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle connection the server closed (restart, terminated backend) is dropped by the pool; without a listener
   // the pool's 'error' event would take the whole process down.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migrateAlone(url, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   const listeners = new Set<pg.Client>();
   let closed = false;
   return {

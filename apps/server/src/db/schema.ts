@@ -26,6 +26,7 @@ export {
   flashcardSettings,
 } from '../modules/flashcards/flashcards.table.ts';
 export { flashcardOptimizerRuns } from '../modules/flashcards/flashcards-optimizer.table.ts';
+export { gameBests, gameRounds } from '../modules/games/games.table.ts';
 export {
   achievements,
   gamificationSettings,
@@ -38,6 +39,21 @@ export {
   xpAccounts,
 } from '../modules/gamification/gamification.table.ts';
 export { goalChecklistItems, goals } from '../modules/goals/goals.table.ts';
+export {
+  liveInvites,
+  liveRemindersSent,
+  liveRsvps,
+  liveSeries,
+  liveSessions,
+} from '../modules/live/live.table.ts';
+export {
+  liveAttendance,
+  liveChatMessages,
+  livePolls,
+  livePollVotes,
+  liveRoomParticipants,
+  liveRoomState,
+} from '../modules/live-room/live-room.table.ts';
 export { mailOutbox } from '../modules/mail/mail.table.ts';
 export { notes } from '../modules/notes/notes.table.ts';
 export { profiles } from '../modules/profile/profile.table.ts';
@@ -56,3 +72,4 @@ export { scormSharedData } from '../modules/scorm/scorm-shared-data.table.ts';
 export { ssoProviderDomains, ssoProviders } from '../modules/sso/sso.table.ts';
 export { studySessions } from '../modules/study/study.table.ts';
 export { subscriptions } from '../modules/subscription/subscription.table.ts';
+export { rateLimitHits } from '../plugins/rate-limit.table.ts';

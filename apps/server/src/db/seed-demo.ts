@@ -5,6 +5,7 @@ import { createConfirmedUser } from '../modules/auth/auth.service.ts';
 import { createRolesRepository } from '../modules/auth/roles.repository.ts';
 import { seedDemoGamification } from '../modules/gamification/gamification.seed.ts';
 import { seedDemoGoals } from '../modules/goals/goals.seed.ts';
+import { seedDemoLiveSessions } from '../modules/live/live.seed.ts';
 import { seedDemoNotes } from '../modules/notes/notes.seed.ts';
 import { createProfileRepository } from '../modules/profile/profile.repository.ts';
 import { seedDemoStudySessions } from '../modules/study/study.seed.ts';
@@ -50,6 +51,8 @@ export async function seedDemoData({ app, db }: { app: App; db: Db }) {
       learnerId: userIds.get('learner@example.com') ?? null,
     });
   }
+  const instructorId = userIds.get('instructor@example.com');
+  if (instructorId) await seedDemoLiveSessions({ db, hostId: instructorId, courseId: null });
   const learnerId = userIds.get('learner@example.com');
   if (learnerId) await seedDemoGamification({ db, learnerId });
   if (learnerId) {

@@ -2,11 +2,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { Role } from '@portal/shared/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
 import { unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { headersOf } from '../modules/auth/call-auth.ts';
 import type { RolesRepository } from '../modules/auth/roles.repository.ts';
 import { getEffectiveRole } from '../modules/auth/roles.service.ts';
+import { createSessionCache, sessionKeyOf } from '../modules/auth/session-cache.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export type AuthContext = {
   user: { id: string; name: string; email: string; emailVerified: boolean; phoneNumber?: string | null };
@@ -17,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     authInstance: Auth;
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** Drops this instance's cached sessions of the user at once (the database tells the other instances). */
+    forgetSessionsOf: (userId: string) => void;
   }
   interface FastifyRequest {
     /** Loads the session once per request; null when signed out or the cookie is broken. */
@@ -28,23 +33,54 @@ declare module 'fastify' {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, { auth, rolesRepository }: { auth: Auth; rolesRepository: RolesRepository }) => {
+  async (
+    app: FastifyInstance,
+    { auth, rolesRepository, database }: { auth: Auth; rolesRepository: RolesRepository; database: Database },
+  ) => {
     app.decorate('authInstance', auth);
-    await app.register(rateLimit, { global: false });
+    // Counted in the database, so a limit holds across every instance behind the load balancer.
+    await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
 
     const loaded = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
     const roles = new WeakMap<FastifyRequest, Promise<Role>>();
 
+    const cache = createSessionCache<AuthContext>();
+    await cache.start(database);
+    app.addHook('onClose', () => cache.stop());
+    const keyOf = (request: FastifyRequest) =>
+      sessionKeyOf({ cookie: request.headers.cookie, authorization: request.headers.authorization });
+
+    const lookUp = (request: FastifyRequest, key: string | undefined) => {
+      const ticket = cache.ticket();
+      return auth.api
+        .getSession({ headers: headersOf(request) })
+        .then((result) => {
+          const context = result ? (result as unknown as AuthContext) : null;
+          if (context && key) cache.set(key, context, ticket);
+          return context;
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'session lookup failed');
+          return null;
+        });
+    };
+
+    // What a user changes through this instance (signing out, a new password, their profile) shows on their very
+    // next request here; other instances hear of it from the database's notice within milliseconds.
+    app.decorate('forgetSessionsOf', (userId: string) => cache.drop({ u: userId }));
+    app.addHook('onSend', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const pending = loaded.get(request);
+      const context = pending ? await pending : null;
+      if (context) cache.drop({ u: context.user.id });
+    });
+
     app.decorateRequest('loadAuth', function loadAuth(this: FastifyRequest) {
       let pending = loaded.get(this);
       if (!pending) {
-        pending = auth.api
-          .getSession({ headers: headersOf(this) })
-          .then((result) => (result ? (result as unknown as AuthContext) : null))
-          .catch((error: unknown) => {
-            this.log.warn({ err: error }, 'session lookup failed');
-            return null;
-          });
+        const key = keyOf(this);
+        const cached = key ? cache.get(key) : undefined;
+        pending = cached ? Promise.resolve(cached) : lookUp(this, key);
         loaded.set(this, pending);
       }
       return pending;

@@ -1,5 +1,10 @@
 import websocket from '@fastify/websocket';
-import { clientMessageSchema, SESSION_ENDED_CLOSE_CODE, type ServerMessage } from '@portal/shared/realtime';
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  SESSION_ENDED_CLOSE_CODE,
+  type ServerMessage,
+} from '@portal/shared/realtime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
@@ -9,6 +14,12 @@ import { AppError } from '../errors.ts';
 export const REALTIME_CHANNEL = 'portal_realtime';
 export const BETA_CHANNEL = 'beta_updates';
 
+/** The largest client message (WebRTC session descriptions are a few KiB). */
+const CLIENT_MESSAGE_MAX_BYTES = 64 * 1024;
+
+type RoutedClientMessage = Exclude<ClientMessage, { type: 'ping' }>;
+export type ClientMessageHandler = (userId: string, message: RoutedClientMessage) => Promise<void>;
+
 type Envelope = { userId?: string; channel?: typeof BETA_CHANNEL; message: ServerMessage };
 
 export type Realtime = {
@@ -17,6 +28,8 @@ export type Realtime = {
   /** Pushes to every open socket of a beta user, on every instance. */
   publishBeta(message: ServerMessage): Promise<void>;
   connectionCount(): number;
+  /** Hands a module the client messages of one type (other than ping), with the sender's user id. */
+  onClientMessage(type: RoutedClientMessage['type'], handler: ClientMessageHandler): void;
 };
 
 declare module 'fastify' {
@@ -43,8 +56,9 @@ export const realtimePlugin = fp(
     },
   ) => {
     const appOrigin = new URL(publicUrl).origin;
-    await app.register(websocket, { options: { maxPayload: 4096 } });
+    await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
     const clients = new Set<Client>();
+    const clientMessageHandlers = new Map<string, ClientMessageHandler>();
 
     const send = (targets: Iterable<Client>, message: ServerMessage) => {
       const data = JSON.stringify(message);
@@ -93,6 +107,9 @@ export const realtimePlugin = fp(
       publishToUser: (userId, message) => publish({ userId, message }),
       publishBeta: (message) => publish({ channel: BETA_CHANNEL, message }),
       connectionCount: () => clients.size,
+      onClientMessage: (type, handler) => {
+        clientMessageHandlers.set(type, handler);
+      },
     } satisfies Realtime);
 
     // Open to the upgrade: a signed-out socket is closed with 4401, which the client reads as "sign in again".
@@ -133,7 +150,15 @@ export const realtimePlugin = fp(
           return;
         }
         const message = clientMessageSchema.safeParse(parsed);
-        if (message.success && message.data.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+        if (!message.success) return;
+        if (message.data.type === 'ping') {
+          socket.send(JSON.stringify({ type: 'pong' }));
+          return;
+        }
+        const handler = clientMessageHandlers.get(message.data.type);
+        handler?.(context.user.id, message.data).catch((error: unknown) => {
+          app.log.warn({ err: error, type: message.data.type }, 'client message not handled');
+        });
       });
       const ready: ServerMessage = {
         type: 'ready',
@@ -144,7 +169,7 @@ export const realtimePlugin = fp(
     });
 
     app.addHook('preClose', async () => {
-      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      for (const client of clients) client.socket.close(1012, 'Server restarting, reconnect');
       clients.clear();
       await unlisten?.();
       unlisten = null;

@@ -203,6 +203,12 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   tableExporter({ section: 'live_chat_messages', table: 'live_chat_messages' }),
   tableExporter({ section: 'live_poll_votes', table: 'live_poll_votes' }),
   tableExporter({ section: 'streaks', table: 'streaks' }),
+  tableExporter({
+    section: 'game_rounds',
+    table: 'game_rounds',
+    columns: ['id', 'game', 'difficulty', 'timed', 'issued_at', 'finished_at', 'score', 'elapsed_ms'],
+  }),
+  tableExporter({ section: 'game_bests', table: 'game_bests' }),
   tableExporter({ section: 'streak_freeze_days', table: 'streak_freeze_days' }),
   tableExporter({ section: 'purchases', table: 'purchases' }),
   tableExporter({ section: 'coupon_redemptions', table: 'coupon_redemptions' }),

@@ -37,10 +37,12 @@ export async function registerAdminUsers(
     ...deps,
     repository: createAdminUsersRepository({ db }),
     // The account change stands even if the notice cannot go out: the tabs then find out at their next request.
-    endLiveSessions: (userId, reason) =>
-      app.realtime.publishToUser(userId, { type: 'session_ended', reason }).catch((error: unknown) => {
+    endLiveSessions: (userId, reason) => {
+      app.forgetSessionsOf(userId);
+      return app.realtime.publishToUser(userId, { type: 'session_ended', reason }).catch((error: unknown) => {
         app.log.warn({ err: error, userId }, 'open tabs not told that their session ended');
-      }),
+      });
+    },
     accountDataRepository: createAccountDataRepository({ db }),
     profileRepository: createProfileRepository({ db }),
     subscriptionRepository: createSubscriptionRepository({ db }),

@@ -16,7 +16,13 @@ export type CoachSources = {
   studySecondsBetween: (userId: string, window: { from: Date; to: Date }) => Promise<number>;
   timeZoneOf: (userId: string) => Promise<string>;
   tierOf: (userId: string) => Promise<Tier | null>;
+  /** Live sessions the learner hosts or answered going or maybe to (their calendar's live entries). */
+  liveSessionsOf: (userId: string) => Promise<{ title: string; start: Date; url?: string }[]>;
 };
+
+/** How far ahead the coach looks for live sessions, and how many it mentions. */
+const LIVE_AHEAD_MS = 7 * 86_400_000;
+const LIVE_SESSIONS_SHOWN = 3;
 
 /** The tiers whose courses a learner on `tier` may read. */
 export const tiersUpTo = (tier: Tier | null): Tier[] =>
@@ -36,7 +42,7 @@ export function createCoachContextService({
     const timeZone = await sources.timeZoneOf(userId);
     const today = todayIn(timeZone, at);
     const week = weekWindow(at, timeZone);
-    const [cards, goals, stats, weekSeconds, todaySeconds, weakLessons, inProgress] = await Promise.all([
+    const [cards, goals, stats, weekSeconds, todaySeconds, weakLessons, inProgress, live] = await Promise.all([
       repository.cardStats(userId, at),
       sources.goalsOf(userId),
       sources.statsOf(userId),
@@ -44,7 +50,13 @@ export function createCoachContextService({
       sources.studySecondsBetween(userId, { from: startOfLocalDate(today, timeZone), to: at }),
       repository.weakLessons(userId, tiers),
       repository.coursesInProgress(userId, tiers),
+      sources.liveSessionsOf(userId),
     ]);
+    const liveSessions = live
+      .filter((entry) => entry.start >= at && entry.start.getTime() - at.getTime() <= LIVE_AHEAD_MS)
+      .sort((one, other) => one.start.getTime() - other.start.getTime())
+      .slice(0, LIVE_SESSIONS_SHOWN)
+      .map((entry) => ({ title: entry.title, startsAt: entry.start, url: entry.url ?? '' }));
     return {
       timeZone,
       today,
@@ -63,6 +75,7 @@ export function createCoachContextService({
       xp: { total: stats.totalXp, level: stats.level },
       studyMinutes: { today: Math.round(todaySeconds / 60), week: Math.round(weekSeconds / 60) },
       weakLessons,
+      liveSessions,
       inProgress,
     };
   }

@@ -31,6 +31,22 @@ export function intentOf(turn: CoachTurn): CoachIntent {
   return turn.passages.length && turn.topic.length ? 'explain' : 'help';
 }
 
+/** The learner's next live sessions, each with its start in their own time zone and language. */
+function liveLines(turn: CoachTurn): string[] {
+  const { learner, language } = turn;
+  const format = new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: learner.timeZone,
+  });
+  return learner.liveSessions.map((session) =>
+    coachText(language, 'liveSoon', { title: session.title, when: format.format(session.startsAt) }),
+  );
+}
+
 function studyNow(turn: CoachTurn): Answer {
   const { learner, language } = turn;
   const lines: string[] = [];
@@ -67,6 +83,7 @@ function studyNow(turn: CoachTurn): Answer {
       }),
     );
   }
+  lines.push(...liveLines(turn).slice(0, 1));
   const risky = learner.goals.find((goal) => goal.atRisk);
   if (risky) lines.push(coachText(language, 'goalAtRisk', { title: risky.title, percent: risky.percent }));
   if (learner.cards.due === 0 && learner.cards.fresh > 0) {
@@ -210,8 +227,13 @@ function planWeek(turn: CoachTurn): Answer {
     const label = `${format.format(new Date(Date.UTC(y, m - 1, d, 12)))} · ${minutes} min`;
     return coachText(language, 'planDay', { day: label, tasks: tasks.join(', ') });
   });
+  const live = liveLines(turn);
   return {
-    text: [coachText(language, 'planIntro', { minutes, target, done }), bullets(lines)].join('\n\n'),
+    text: [
+      coachText(language, 'planIntro', { minutes, target, done }),
+      bullets(lines),
+      ...(live.length ? [bullets(live)] : []),
+    ].join('\n\n'),
     lessons,
   };
 }

@@ -71,6 +71,10 @@ export function systemPrompt(turn: CoachTurn): string {
         best_quiz_score: lesson.score,
         failed_interactions: lesson.failedInteractions,
       })),
+      upcoming_live_sessions: learner.liveSessions.map((session) => ({
+        title: session.title,
+        starts_at: session.startsAt.toISOString(),
+      })),
       courses_in_progress: learner.inProgress.map((course) => ({
         course: course.courseTitle,
         percent: course.percent,

@@ -19,6 +19,8 @@ export type LearnerSummary = {
   xp: { total: number; level: number };
   studyMinutes: { today: number; week: number };
   weakLessons: WeakLesson[];
+  /** Live sessions the learner hosts or answered going or maybe to, in the next 7 days, soonest first. */
+  liveSessions: { title: string; startsAt: Date; url: string }[];
   inProgress: {
     courseId: string;
     courseTitle: string;

@@ -8,6 +8,7 @@ import { type SignedIn, signUpSubscribed, TEST_PASSWORD } from '../../testing/fa
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { flashcardCards } from '../flashcards/flashcards.table.ts';
 import { goals } from '../goals/goals.table.ts';
+import { liveHelpers } from '../live/live.test-helpers.ts';
 import { courseProgress, quizAttempts } from '../progress/progress.table.ts';
 import { coachMessages } from './coach.table.ts';
 import { choiceQuestion, insertCoachCourse, parseSse, setCoachUsage } from './coach.testing.ts';
@@ -114,6 +115,32 @@ describe.each(testTargets())('AI study coach on $name', (target) => {
     const detail = (await call(learner, 'GET', `/coach/conversations/${conversation.id}`)).json<ConversationDetail>();
     expect(detail.conversation.title).toBe('What should I study now?');
     expect(detail.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('names a live session the learner is going to in the next days, and none they declined', async () => {
+    const live = liveHelpers(app);
+    const instructor = await live.person('universal', 'instructor');
+    const learner = await live.person('us');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const [going] = await live.scheduleOk(instructor, {
+      title: 'Photosynthesis Q&A',
+      start_local: `${tomorrow}T18:00`,
+      time_zone: 'UTC',
+    });
+    const [declined] = await live.scheduleOk(instructor, {
+      title: 'Respiration drop-in',
+      start_local: `${tomorrow}T19:00`,
+      time_zone: 'UTC',
+    });
+    expect((await live.rsvp(learner, going?.id ?? '', 'going')).statusCode).toBe(200);
+    expect((await live.rsvp(learner, declined?.id ?? '', 'not_going')).statusCode).toBe(200);
+    const conversation = await newConversation(learner);
+    const answer = await ask(learner, conversation.id, 'What should I study now?');
+    expect(answer.content).toContain('Live session “Photosynthesis Q&A” starts');
+    expect(answer.content).toContain('the room opens 10 minutes before');
+    expect(answer.content).not.toContain('Respiration drop-in');
+    const plan = await ask(learner, conversation.id, 'Plan my week', 'de');
+    expect(plan.content).toContain('Die Live-Sitzung „Photosynthesis Q&A“ beginnt');
   });
 
   it('"explain X" quotes the matching lesson in the learner’s language and cites it (en, de, zh)', async () => {

@@ -146,6 +146,9 @@ export function createFlashcardsSourcesService({
   };
 
   return {
+    /** The learner's own deck with this name, made when missing (cards others make for them land there). */
+    deckNamed: (userId: string, name: string) => targetDeck(userId, {}, name),
+
     async fromNote(userId: string, body: FromNoteBody): Promise<OneClickResult> {
       const found = await sourcesRepository.findOwnNote(userId, body.note_id);
       if (!found) throw new AppError('not_found', 'Note not found.');

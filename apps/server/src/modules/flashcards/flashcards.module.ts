@@ -92,5 +92,5 @@ export async function registerFlashcards(
     statsService: createFlashcardsStatsService({ repository: createFlashcardsStatsRepository({ db }), timeZoneOf }),
     optimizerService,
   });
-  return { flashcardsService, reviewService };
+  return { flashcardsService, reviewService, sourcesService };
 }

@@ -1,0 +1,142 @@
+import type { Database, Unlisten } from '../../db/client.ts';
+
+/** Channel the database triggers of migration 0029 notify when a session, a user or their roles change. */
+export const SESSION_CHANGES_CHANNEL = 'session_changes';
+
+/** A change the triggers report: the session (`s`) and/or the user (`u`) whose cached sessions are now stale. */
+type Change = { s?: string; u?: string };
+
+type Entry<Context> = {
+  context: Context;
+  sessionId: string;
+  userId: string;
+  /** The session's own end: a cached session is never used past it. */
+  expiresAt: number;
+  /** Even without any notice an entry is looked up again after this, so a lost notice cannot keep it forever. */
+  freshUntil: number;
+};
+
+export type SessionCacheOptions = {
+  /** How long an entry may be used without a new lookup. */
+  ttlMs?: number;
+  /** Most entries kept; the oldest go first. */
+  maxEntries?: number;
+  now?: () => number;
+};
+
+/**
+ * Resolved sessions kept in this process, keyed by the session token the request carried. Every instance listens
+ * to the database's notices: a session signed out, revoked, refreshed or deleted, or a user changed or deleted, drops
+ * the entries concerned on every instance as the change commits. Roles are not kept: they are read per request. While the listening
+ * connection is not there, nothing is cached.
+ */
+export function createSessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }>({
+  ttlMs = 30_000,
+  maxEntries = 20_000,
+  now = Date.now,
+}: SessionCacheOptions = {}) {
+  const entries = new Map<string, Entry<Context>>();
+  let listening = false;
+  let unlisten: Unlisten | null = null;
+  /** Counts notices: a lookup that saw a notice arrive while it ran is not kept, as it may predate the change. */
+  let generation = 0;
+
+  const drop = (change: Change) => {
+    generation += 1;
+    for (const [key, entry] of entries) {
+      if ((change.s && entry.sessionId === change.s) || (change.u && entry.userId === change.u)) entries.delete(key);
+    }
+  };
+
+  const usable = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const at = now();
+    if (at >= entry.freshUntil || at >= entry.expiresAt) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+
+  return {
+    /** Starts listening; call once at start-up. */
+    async start(database: Database) {
+      const forgetAll = () => {
+        generation += 1;
+        entries.clear();
+      };
+      unlisten = await database.listen(
+        SESSION_CHANGES_CHANNEL,
+        (payload) => {
+          try {
+            drop(JSON.parse(payload) as Change);
+          } catch {
+            forgetAll();
+          }
+        },
+        {
+          // Notices sent while the connection was down are lost: nothing is cached until it is back.
+          onLost: () => {
+            listening = false;
+            forgetAll();
+          },
+          onRestored: () => {
+            forgetAll();
+            listening = true;
+          },
+        },
+      );
+      listening = true;
+    },
+    async stop() {
+      listening = false;
+      entries.clear();
+      await unlisten?.();
+      unlisten = null;
+    },
+
+    /** The cached session for this token, if it is still good. */
+    get(key: string): Context | undefined {
+      return usable(key)?.context;
+    },
+
+    /** Marks the start of a lookup; hand the answer to `set` with it. */
+    ticket: () => generation,
+
+    /** Keeps a session just looked up (a signed-out answer is never kept), unless a notice came in meanwhile. */
+    set(key: string, context: Context, ticket: number) {
+      if (!listening || ticket !== generation) return;
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(key, {
+        context,
+        sessionId: context.session.id,
+        userId: context.user.id,
+        expiresAt: new Date(context.session.expiresAt).getTime(),
+        freshUntil: now() + ttlMs,
+      });
+    },
+
+    /** Drops what a change makes stale, in this process only (the triggers tell every process). */
+    drop: (change: Change) => drop(change),
+
+    size: () => entries.size,
+  };
+}
+export type SessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }> =
+  ReturnType<typeof createSessionCache<Context>>;
+
+/**
+ * The session token a request carries, as the key of its cache entry: the session cookie's value (signed token),
+ * or the bearer token. Undefined when it carries neither; such a request is looked up normally.
+ */
+export function sessionKeyOf(headers: { cookie?: string; authorization?: string }): string | undefined {
+  const cookie = headers.cookie ? /(?:^|;\s*)(?:__Secure-)?portal\.session_token=([^;]+)/.exec(headers.cookie) : null;
+  const bearer = headers.authorization?.startsWith('Bearer ') ? headers.authorization.slice(7).trim() : undefined;
+  if (cookie?.[1] && bearer) return undefined;
+  if (cookie?.[1]) return `cookie:${cookie[1]}`;
+  return bearer ? `bearer:${bearer}` : undefined;
+}

@@ -1,0 +1,65 @@
+import { canUseFeature } from '@portal/shared/tiers';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../plugins/jobs.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import type { FlashcardsService } from '../flashcards/flashcards.service.ts';
+import type { ProgressService } from '../progress/progress.service.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { gamesRoutes } from './games.routes.ts';
+import { createGamesService, type Viewer } from './games.service.ts';
+import type { GameCourse, GameDeck } from './games-content.ts';
+
+/** Match, Quiz sprint and Recall on the learner's own courses and decks; finishing a round records game.completed. */
+export async function registerGames(
+  app: FastifyInstance,
+  {
+    db,
+    domainEvents,
+    progressService,
+    flashcardsService,
+    subscriptionService,
+    clock,
+  }: {
+    db: Db;
+    domainEvents: DomainEvents;
+    progressService: Pick<ProgressService, 'library' | 'loadLearnerCourse'>;
+    flashcardsService: Pick<FlashcardsService, 'listDecks' | 'listNotes'>;
+    subscriptionService: Pick<SubscriptionService, 'getStatus'>;
+    clock: Clock;
+  },
+) {
+  /** Enrolled courses in the learner's plan; lessons of locked modules and unfinished lessons are left out. */
+  const coursesOf = async (viewer: Viewer): Promise<GameCourse[]> => {
+    const enrolled = (await progressService.library(viewer)).filter((entry) => entry.accessible);
+    return Promise.all(
+      enrolled.map(async ({ course }) => {
+        const learner = await progressService.loadLearnerCourse(viewer, course.id);
+        const lessons = learner.tree.lessons.filter((lesson) => !learner.modules.get(lesson.moduleId)?.locked);
+        return { id: course.id, title: course.title, lessons };
+      }),
+    );
+  };
+  const decksOf = async (userId: string): Promise<GameDeck[] | null> => {
+    if (!canUseFeature(await subscriptionService.getStatus(userId), 'flashcards')) return null;
+    const [decks, { notes }] = await Promise.all([
+      flashcardsService.listDecks(userId),
+      flashcardsService.listNotes(userId, {}),
+    ]);
+    return decks.map((deck) => ({
+      id: deck.id,
+      name: deck.name,
+      notes: notes.filter((note) => note.deck_id === deck.id),
+    }));
+  };
+  const gamesService = createGamesService({
+    repository: createGamesRepository({ db }),
+    domainEvents,
+    coursesOf,
+    decksOf,
+    now: () => clock.now(),
+  });
+  await app.register(gamesRoutes, { gamesService });
+  return gamesService;
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateLivePollBody,
+  LIVE_CHAT_RATE,
+  LIVE_SIGNAL_PART_LENGTH,
+  LIVE_SIGNAL_RATE,
+  type LiveChatMessage,
+  type LiveChatPage,
+  type LiveSignalData,
+} from '@portal/shared/live-room';
+import { badPollOption, chatMuted, chatRateLimited, messageNotFound, pollConflict } from './live-room.errors.ts';
+import type { Publish, RoomAccess, RoomViewer } from './live-room-access.ts';
+import type { ChatMessageRow, LiveRoomChatRepository } from './live-room-chat.repository.ts';
+
+const presentMessage = (row: ChatMessageRow): LiveChatMessage => ({
+  id: row.id,
+  user_id: row.userId,
+  name: row.name,
+  body: row.body,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Cuts a signal's JSON into parts that each fit one PostgreSQL NOTIFY (8000 bytes) with room to spare. */
+export function signalParts(data: LiveSignalData): string[] {
+  const text = JSON.stringify(data);
+  const parts: string[] = [];
+  for (let start = 0; start < text.length; start += LIVE_SIGNAL_PART_LENGTH) {
+    parts.push(text.slice(start, start + LIVE_SIGNAL_PART_LENGTH));
+  }
+  return parts;
+}
+
+/** Chat with moderation, the shared poll, and WebRTC signalling between people in the room. */
+export function createLiveRoomChatService({
+  chatRepository,
+  access,
+  publish,
+  now,
+}: {
+  chatRepository: LiveRoomChatRepository;
+  access: RoomAccess;
+  publish: Publish;
+  now: () => Date;
+}) {
+  // Signals arrive on this instance's sockets, so counting them here bounds each sender's flood.
+  const signalWindows = new Map<string, { startedAt: number; count: number }>();
+  const withinSignalRate = (userId: string) => {
+    const at = Date.now();
+    const window = signalWindows.get(userId);
+    if (!window || at - window.startedAt > LIVE_SIGNAL_RATE.windowSeconds * 1000) {
+      if (signalWindows.size > 10_000) signalWindows.clear();
+      signalWindows.set(userId, { startedAt: at, count: 1 });
+      return true;
+    }
+    window.count += 1;
+    return window.count <= LIVE_SIGNAL_RATE.signals;
+  };
+
+  const pollChanged = (sessionId: string) =>
+    access.broadcast(sessionId, { type: 'live_room_changed', sessionId, change: 'poll' });
+
+  return {
+    async history(
+      viewer: RoomViewer,
+      sessionId: string,
+      query: { before?: string; limit: number },
+    ): Promise<LiveChatPage> {
+      await access.open(viewer, sessionId);
+      const rows = await chatRepository.listMessages(sessionId, query);
+      if (!rows) throw messageNotFound();
+      const oldest = rows.at(-1);
+      return {
+        messages: rows.reverse().map(presentMessage),
+        next_before: rows.length === query.limit && oldest ? oldest.id : null,
+      };
+    },
+
+    async send(viewer: RoomViewer, sessionId: string, body: string) {
+      await access.presentIn(viewer, sessionId);
+      const result = await chatRepository.insertMessage({
+        sessionId,
+        userId: viewer.id,
+        body,
+        now: now(),
+        rate: LIVE_CHAT_RATE,
+      });
+      if ('refused' in result) throw result.refused === 'muted' ? chatMuted() : chatRateLimited();
+      const message = presentMessage(result.message);
+      await access.broadcast(sessionId, { type: 'live_chat_message', sessionId, message });
+      return message;
+    },
+
+    async remove(viewer: RoomViewer, sessionId: string, messageId: string) {
+      await access.moderated(viewer, sessionId);
+      if (!(await chatRepository.deleteMessage(sessionId, messageId, viewer.id, now()))) throw messageNotFound();
+      await access.broadcast(sessionId, { type: 'live_chat_deleted', sessionId, messageId });
+    },
+
+    async createPoll(viewer: RoomViewer, sessionId: string, body: CreateLivePollBody) {
+      await access.moderated(viewer, sessionId);
+      await chatRepository.createPoll({ sessionId, createdBy: viewer.id, ...body, now: now() });
+      await pollChanged(sessionId);
+    },
+
+    async vote(viewer: RoomViewer, sessionId: string, option: number) {
+      await access.presentIn(viewer, sessionId);
+      const poll = await chatRepository.latestPoll(sessionId);
+      if (poll?.status !== 'open') throw pollConflict('There is no open poll.');
+      if (option >= poll.options.length) throw badPollOption();
+      await chatRepository.vote(poll.id, viewer.id, option, now());
+      await pollChanged(sessionId);
+    },
+
+    async closePoll(viewer: RoomViewer, sessionId: string) {
+      await access.moderated(viewer, sessionId);
+      const poll = await chatRepository.latestPoll(sessionId);
+      if (!poll || !(await chatRepository.closePoll(poll.id, now()))) throw pollConflict('There is no open poll.');
+      await pollChanged(sessionId);
+    },
+
+    /**
+     * Forwards a WebRTC signal when sender and receiver are both in the room now; anything else is dropped, as a
+     * socket message has no answer to carry an error.
+     */
+    async forwardSignal(
+      fromUserId: string,
+      { sessionId, to, data }: { sessionId: string; to: string; data: LiveSignalData },
+    ) {
+      if (fromUserId === to || !withinSignalRate(fromUserId)) return false;
+      const session = await access.sessionOf(sessionId);
+      if (!session || access.status(session, now()) !== 'open') return false;
+      const present = new Set((await access.present(sessionId)).map((person) => person.userId));
+      if (!present.has(fromUserId) || !present.has(to)) return false;
+      const signalId = randomUUID();
+      const parts = signalParts(data);
+      for (const [part, chunk] of parts.entries()) {
+        await publish(to, {
+          type: 'live_signal',
+          sessionId,
+          from: fromUserId,
+          signalId,
+          part,
+          parts: parts.length,
+          chunk,
+        });
+      }
+      return true;
+    },
+  };
+}
+
+export type LiveRoomChatService = ReturnType<typeof createLiveRoomChatService>;

@@ -1,0 +1,171 @@
+import type { ServerMessage } from '@portal/shared/realtime';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { realtimeTabs, type Tab } from '../../testing/realtime-tabs.ts';
+import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
+import { livePerson, type Person, roomCaller, seedLiveSession } from './live-room.testing.ts';
+
+type Of<Type extends ServerMessage['type']> = Extract<ServerMessage, { type: Type }>;
+
+/** The next message of this type, skipping others (presence changes arrive in between). */
+async function nextOf<Type extends ServerMessage['type']>(tab: Tab, type: Type): Promise<Of<Type>> {
+  for (;;) {
+    const message = await tab.next();
+    if (message.type === type) return message as Of<Type>;
+  }
+}
+
+/** A whole signal put back together from its parts. */
+async function nextSignal(tab: Tab) {
+  const first = await nextOf(tab, 'live_signal');
+  const chunks = [first];
+  while (chunks.length < first.parts) chunks.push(await nextOf(tab, 'live_signal'));
+  expect(new Set(chunks.map((chunk) => chunk.signalId)).size).toBe(1);
+  const text = chunks
+    .sort((a, b) => a.part - b.part)
+    .map((chunk) => chunk.chunk)
+    .join('');
+  return { from: first.from, sessionId: first.sessionId, data: JSON.parse(text) as unknown };
+}
+
+describe.each(testTargets())('live room realtime on $name', (target) => {
+  let app: App;
+  let database: Database;
+  let close: () => Promise<void>;
+  let host: Person;
+  let ada: Person;
+  let ben: Person;
+  const tabs = realtimeTabs();
+
+  beforeAll(async () => {
+    ({ app, database, close } = await startTestApp(target));
+    await tabs.listen(app);
+    host = await livePerson(app, 'Hana Host', 'instructor');
+    ada = await livePerson(app, 'Ada');
+    ben = await livePerson(app, 'Ben');
+  });
+  afterEach(() => {
+    tabs.closeAll();
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  it('a chat message, a deletion and a timer start reach everyone in the room', async () => {
+    const sessionId = await seedLiveSession(app, { host, going: [ada, ben] });
+    const call = roomCaller(app, sessionId);
+    for (const person of [host, ada]) await call(person, 'POST', '/enter');
+    const hostTab = await tabs.connect(host);
+    const adaTab = await tabs.connect(ada);
+
+    const sent = (await call(ada, 'POST', '/messages', { body: 'Hello room' })).json();
+    for (const tab of [hostTab, adaTab]) {
+      expect(await nextOf(tab, 'live_chat_message')).toEqual({
+        type: 'live_chat_message',
+        sessionId,
+        message: { id: sent.id, user_id: ada.userId, name: 'Ada', body: 'Hello room', created_at: sent.created_at },
+      });
+    }
+    await call(host, 'DELETE', `/messages/${sent.id}`);
+    expect(await nextOf(adaTab, 'live_chat_deleted')).toEqual({
+      type: 'live_chat_deleted',
+      sessionId,
+      messageId: sent.id,
+    });
+    await call(host, 'POST', '/timer', { action: 'start', duration_seconds: 90 });
+    expect(await nextOf(adaTab, 'live_room_changed')).toMatchObject({ sessionId });
+  });
+
+  it('a chat message sent through one instance reaches a socket on another', async () => {
+    const other = await startSiblingApp(database);
+    try {
+      const sessionId = await seedLiveSession(app, { host, going: [ada] });
+      for (const person of [host, ada]) await roomCaller(app, sessionId)(person, 'POST', '/enter');
+      const hostTab = await tabs.connect(host);
+
+      const sent = await roomCaller(other, sessionId)(ada, 'POST', '/messages', { body: 'From instance B' });
+      expect(sent.statusCode).toBe(200);
+      expect((await nextOf(hostTab, 'live_chat_message')).message.body).toBe('From instance B');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('signals travel only between people present in the same room, large descriptions in parts', async () => {
+    const sessionId = await seedLiveSession(app, { host, going: [ada, ben] });
+    const call = roomCaller(app, sessionId);
+    await call(host, 'POST', '/enter');
+    await call(ada, 'POST', '/enter');
+    const hostTab = await tabs.connect(host);
+    const adaTab = await tabs.connect(ada);
+    const benTab = await tabs.connect(ben);
+    const sdp = `v=0\r\n${'a=candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host\r\n'.repeat(200)}`;
+    expect(sdp.length).toBeGreaterThan(8000);
+
+    // Ben is going but not in the room: his signal to the host and the host's to him are dropped.
+    benTab.socket.send(
+      JSON.stringify({
+        type: 'live_signal',
+        sessionId,
+        to: host.userId,
+        data: { description: { type: 'offer', sdp: 'v=0' } },
+      }),
+    );
+    hostTab.socket.send(
+      JSON.stringify({
+        type: 'live_signal',
+        sessionId,
+        to: ben.userId,
+        data: { description: { type: 'offer', sdp: 'v=0' } },
+      }),
+    );
+    adaTab.socket.send(
+      JSON.stringify({
+        type: 'live_signal',
+        sessionId,
+        to: host.userId,
+        data: { description: { type: 'offer', sdp } },
+      }),
+    );
+
+    const received = await nextSignal(hostTab);
+    expect(received).toEqual({ from: ada.userId, sessionId, data: { description: { type: 'offer', sdp } } });
+    const candidate = {
+      candidate: { candidate: 'candidate:1 1 udp 1 192.0.2.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+    };
+    hostTab.socket.send(JSON.stringify({ type: 'live_signal', sessionId, to: ada.userId, data: candidate }));
+    expect(await nextSignal(adaTab)).toEqual({ from: host.userId, sessionId, data: candidate });
+
+    // Nothing reached Ben, and the host got nothing from him: the next thing each sees is this push.
+    await app.realtime.publishToUser(ben.userId, { type: 'subscription_change' });
+    expect(await benTab.next()).toEqual({ type: 'subscription_change' });
+    await app.realtime.publishToUser(host.userId, { type: 'subscription_change' });
+    expect(await nextOf(hostTab, 'subscription_change')).toEqual({ type: 'subscription_change' });
+  });
+
+  it('a flood of signals is cut off after 100 in ten seconds', async () => {
+    const flooder = await livePerson(app, 'Flo');
+    const target = await livePerson(app, 'Tara');
+    const sessionId = await seedLiveSession(app, { host: target, going: [flooder] });
+    for (const person of [flooder, target]) await roomCaller(app, sessionId)(person, 'POST', '/enter');
+    const targetTab = await tabs.connect(target);
+    const flooderTab = await tabs.connect(flooder);
+    const candidate = { candidate: { candidate: 'candidate:1 1 udp 1 192.0.2.1 9 typ host', sdpMid: '0' } };
+    for (let index = 0; index < 120; index += 1) {
+      flooderTab.socket.send(JSON.stringify({ type: 'live_signal', sessionId, to: target.userId, data: candidate }));
+    }
+    for (let index = 0; index < 100; index += 1) await nextOf(targetTab, 'live_signal');
+    // The 20 signals over the limit were dropped when they arrived: nothing more comes before this push.
+    await app.realtime.publishToUser(target.userId, { type: 'subscription_change' });
+    const before: string[] = [];
+    for (
+      let message = await targetTab.next();
+      message.type !== 'subscription_change';
+      message = await targetTab.next()
+    ) {
+      before.push(message.type);
+    }
+    expect(before.filter((type) => type === 'live_signal')).toEqual([]);
+  });
+});

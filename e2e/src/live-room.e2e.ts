@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dismissWelcome,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  signInThroughForm,
+  signUpAndFollowConfirmation,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  // Fake camera and microphone, granted without a prompt, for the in-browser call.
+  browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A wall-clock time in UTC a few minutes from now, as the schedule form takes it (YYYY-MM-DDTHH:MM). */
+const utcLocalIn = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);
+
+const timerSeconds = async (page: Page) => {
+  const text = (await page.getByRole('timer').textContent()) ?? '';
+  const [minutes = '0', seconds = '0'] = text.trim().split(':');
+  return Number(minutes) * 60 + Number(seconds);
+};
+
+describe('the live room', () => {
+  it('host and learner meet in the room: presence, chat, a raised hand and the shared timer', async () => {
+    const stamp = Date.now();
+    const hostContext = await newContext(browser);
+    const host = await hostContext.newPage();
+    await signInThroughForm(host, 'instructor@example.com');
+    await host.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const created = await host.request.post('/api/live/sessions', {
+      data: {
+        kind: 'class',
+        title: `Fractions live ${stamp}`,
+        start_local: utcLocalIn(3),
+        time_zone: 'UTC',
+        duration_minutes: 45,
+        audience: 'everyone',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const sessionId = ((await created.json()) as { sessions: { id: string }[] }).sessions[0]?.id;
+    expect(sessionId).toBeTruthy();
+
+    const learnerContext = await newContext(browser);
+    const learner = await learnerContext.newPage();
+    const learnerName = `Uma Us ${stamp}`;
+    await signUpAndFollowConfirmation(learner, `uma-${stamp}@example.com`, learnerName);
+    const checkout = await learner.request.post('/api/subscription/checkout', {
+      data: { tier: 'us', interval: 'month' },
+    });
+    const checkoutId = ((await checkout.json()) as { url: string }).url.replace('/billing/sandbox/', '');
+    const paid = await learner.request.post(`/api/billing/sandbox/${checkoutId}/pay`, {
+      data: { cardNumber: '4242424242424242', idempotencyKey: `e2e-${checkoutId}` },
+    });
+    expect(paid.status()).toBe(200);
+    const rsvp = await learner.request.put(`/api/live/sessions/${sessionId}/rsvp`, { data: { response: 'going' } });
+    expect(rsvp.status(), await rsvp.text()).toBeLessThan(300);
+
+    const room = `/dashboard/learner/live-hub/${sessionId}`;
+    await host.goto(room);
+    await dismissWelcome(host);
+    await host.getByRole('heading', { level: 1, name: `Fractions live ${stamp}` }).waitFor();
+    await learner.goto(room);
+    await dismissWelcome(learner);
+    await learner.getByRole('heading', { level: 1, name: `Fractions live ${stamp}` }).waitFor();
+
+    // Each sees the other in the room.
+    await host.getByRole('list', { name: 'People in the room' }).getByText(learnerName).waitFor();
+    await learner.getByRole('list', { name: 'People in the room' }).getByText('Ivan Instructor').waitFor();
+
+    // Chat: sent with Enter, shown to the host at once.
+    await learner.getByLabel('Message', { exact: true }).fill('Hello from the learner');
+    await learner.getByLabel('Message', { exact: true }).press('Enter');
+    await host.getByRole('log', { name: 'Chat messages' }).getByText('Hello from the learner').waitFor();
+
+    // A raised hand reaches the host's queue.
+    await learner.getByRole('button', { name: 'Raise hand' }).click();
+    await host.getByRole('list', { name: 'Raised hands, first raised first' }).getByText(learnerName).waitFor();
+
+    // The host starts a 5-minute timer; both see it counting down.
+    await host.getByLabel('Minutes').fill('5');
+    await host.getByRole('button', { name: 'Start timer' }).click();
+    await learner.getByRole('timer').waitFor();
+    const first = await timerSeconds(learner);
+    expect(first).toBeGreaterThan(280);
+    expect(first).toBeLessThanOrEqual(300);
+    await learner.waitForTimeout(2200);
+    expect(await timerSeconds(learner)).toBeLessThan(first);
+    expect(Math.abs((await timerSeconds(host)) - (await timerSeconds(learner)))).toBeLessThanOrEqual(1);
+
+    // Both join the in-browser call: each receives the other's video through the signalling of our socket.
+    await host.getByRole('button', { name: 'Join with camera and microphone' }).click();
+    await learner.getByRole('button', { name: 'Join with camera and microphone' }).click();
+    const remoteVideoPlays = (page: Page, name: string) =>
+      page.waitForFunction(
+        (caption) =>
+          [...document.querySelectorAll('figure')].some((figure) => {
+            const video = figure.querySelector('video');
+            return (
+              figure.querySelector('figcaption')?.textContent === caption && video !== null && video.videoWidth > 0
+            );
+          }),
+        name,
+        { timeout: 20_000 },
+      );
+    await remoteVideoPlays(host, learnerName);
+    await remoteVideoPlays(learner, 'Ivan Instructor');
+    await learner.getByRole('button', { name: 'Mute microphone' }).click();
+    await learner.getByRole('button', { name: 'Unmute microphone' }).waitFor();
+
+    expect(await seriousViolations(learner)).toEqual([]);
+    expect(await seriousViolations(host)).toEqual([]);
+    await Promise.all([hostContext.close(), learnerContext.close()]);
+  });
+});
