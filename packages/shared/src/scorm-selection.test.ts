@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySelectionAndRandomization } from './scorm-selection.ts';
+import { applySelectionAndRandomization, selectionSeedsIn } from './scorm-selection.ts';
 import type { ScormEngineSequencing } from './scorm-sequencing.ts';
 
 const QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'];
@@ -71,5 +71,14 @@ describe('selection and randomization before the sequencing engine', () => {
     expect(ids).toEqual([...ids].sort());
     const never = course({ selectCount: 2, selectionTiming: 'never', randomizeChildren: true });
     expect(drawnIds(applySelectionAndRandomization(never, { once: 's', attempt: 'a' }).sequencing)).toEqual(QUESTIONS);
+  });
+
+  it('reads the seeds a saved sequencing state keeps, and nothing from a state without them or not JSON', () => {
+    const seeds = { once: 'o', attempt: 'a' };
+    expect(selectionSeedsIn(JSON.stringify({ sequencing: null, selectionSeeds: seeds }))).toEqual(seeds);
+    expect(selectionSeedsIn(JSON.stringify({ sequencing: null }))).toBeNull();
+    expect(selectionSeedsIn(JSON.stringify({ selectionSeeds: { once: 'o' } }))).toBeNull();
+    expect(selectionSeedsIn('not json')).toBeNull();
+    expect(selectionSeedsIn(null)).toBeNull();
   });
 });

@@ -6,6 +6,27 @@ import type { ScormEngineActivity, ScormEngineSequencing } from './scorm-sequenc
  */
 export type ScormSelectionSeeds = { once: string; attempt: string };
 
+/** Where a saved sequencing state keeps the learner's seeds; the engine ignores the key. */
+export const SCORM_SELECTION_SEEDS_KEY = 'selectionSeeds';
+
+/** The seeds a saved sequencing state carries; null without a state, or one saved before seeds were kept. */
+export function selectionSeedsIn(state: string | null): ScormSelectionSeeds | null {
+  if (!state) return null;
+  let saved: unknown;
+  try {
+    saved = JSON.parse(state);
+  } catch {
+    return null;
+  }
+  const seeds =
+    saved !== null && typeof saved === 'object'
+      ? ((saved as Record<string, unknown>)[SCORM_SELECTION_SEEDS_KEY] as Partial<ScormSelectionSeeds> | undefined)
+      : undefined;
+  return typeof seeds?.once === 'string' && typeof seeds.attempt === 'string'
+    ? { once: seeds.once, attempt: seeds.attempt }
+    : null;
+}
+
 const CONTROL_KEYS = ['selectCount', 'selectionTiming', 'randomizeChildren', 'randomizationTiming'] as const;
 
 /** A 32-bit hash of a string (FNV-1a), to seed the generator. */

@@ -1,6 +1,9 @@
+import type { ScormTreeItem } from '@portal/shared/scorm';
+import { applySelectionAndRandomization, selectionSeedsIn } from '@portal/shared/scorm-selection';
+import { sequencingSettingsFor } from '@portal/shared/scorm-sequencing';
 import type { Db } from '../../db/client.ts';
 import type { ScormAttemptRow, ScormPackageRow, ScormScoRow } from './scorm.repository.ts';
-import { packageVersionOf, readRollupInputs } from './scorm-rollup.repository.ts';
+import { packageVersionOf, readRollupInputs, sequencingStateOf } from './scorm-rollup.repository.ts';
 import { type RollupLeafResult, rollupOrganization } from './scorm-rollup.ts';
 import { runtimeFamilyOf } from './scorm-runtime.ts';
 
@@ -71,18 +74,26 @@ export async function rollUpSequencedEnrollment(
     scos,
     structure,
   }: {
-    enrollment: { packageId: string };
+    enrollment: { id: string; packageId: string };
     attempts: RollupAttempt[];
     scos: RollupSco[];
     structure: ScormPackageRow['structure'];
   },
 ): Promise<{ completed: boolean; passed: boolean; score: number | null } | null> {
   const organizationId = structure?.defaultOrganizationId ?? structure?.organizations[0]?.id ?? null;
-  const organization = structure?.organizations.find((entry) => entry.id === organizationId);
-  if (!organization) return null;
+  const manifestOrganization = structure?.organizations.find((entry) => entry.id === organizationId);
+  if (!manifestOrganization) return null;
   const version = await packageVersionOf(executor, enrollment.packageId);
   if (runtimeFamilyOf(version ?? '1.2') !== '2004') return null;
-  const delivered = scos.filter((sco) => sco.organizationId === organization.id);
+  // Children the learner's current course attempt did not select (randomizationControls) are not part of it.
+  const seeds = selectionSeedsIn(await sequencingStateOf(executor, enrollment.id));
+  const leftOut = seeds
+    ? applySelectionAndRandomization(sequencingSettingsFor(manifestOrganization), seeds).leftOut
+    : new Set<string>();
+  const selected = (items: ScormTreeItem[]): ScormTreeItem[] =>
+    items.filter((item) => !leftOut.has(item.item_id)).map((item) => ({ ...item, children: selected(item.children) }));
+  const organization = { ...manifestOrganization, items: selected(manifestOrganization.items) };
+  const delivered = scos.filter((sco) => sco.organizationId === organization.id && !leftOut.has(sco.itemId));
   const counting = new Map(delivered.map((sco) => [sco.id, countingAttempt(attempts, sco.id)]));
   const attemptIds = [...counting.values()].flatMap((attempt) => (attempt ? [attempt.id] : []));
   const { completionThresholds, cmiByAttempt } = await readRollupInputs(executor, enrollment.packageId, attemptIds);

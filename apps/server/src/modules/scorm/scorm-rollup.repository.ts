@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scormAttemptData, scormPackages, scormScos } from './scorm.table.ts';
+import { scormAttemptData, scormPackages, scormScos, scormSequencingStates } from './scorm.table.ts';
 
 type Executor = Pick<Db, 'select'>;
 
@@ -10,6 +10,15 @@ export async function packageVersionOf(executor: Executor, packageId: string): P
     .from(scormPackages)
     .where(eq(scormPackages.id, packageId));
   return pkg?.version ?? null;
+}
+
+/** The sequencing state the player last saved for an enrolment, null before it saved one. */
+export async function sequencingStateOf(executor: Executor, enrollmentId: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ state: scormSequencingStates.state })
+    .from(scormSequencingStates)
+    .where(eq(scormSequencingStates.enrollmentId, enrollmentId));
+  return row?.state ?? null;
 }
 
 /**

@@ -177,6 +177,19 @@ describe('SCORM 2004 sequencing across fresh runtime APIs', () => {
     expect(again.sequencer.view()).toMatchObject({ order: view.order, hidden: view.hidden });
   });
 
+  it('starts a new course attempt from the first SCO when the learner comes back after the course ended', async () => {
+    const first = visit(null, OPEN);
+    expect(first.sequencer.begin('one')).toEqual({ kind: 'deliver', itemId: 'one' });
+    expect(first.runSco('passed')).toEqual({ kind: 'deliver', itemId: 'two' });
+    expect(first.runSco('passed')).toMatchObject({ kind: 'end' });
+    await first.sequencer.flush();
+
+    for (const requested of ['one', 'two', null]) {
+      const again = visit(first.saved.at(-1) ?? null, OPEN);
+      expect(again.sequencer.begin(requested)).toEqual({ kind: 'deliver', itemId: 'one' });
+    }
+  });
+
   it('takes a learner whose enrolment has runtime history but no kept state back to their last SCO, if choice allows', () => {
     const open = visit(null, OPEN);
     expect(open.sequencer.begin('one', 'two')).toEqual({ kind: 'deliver', itemId: 'two' });

@@ -1,4 +1,9 @@
-import { applySelectionAndRandomization, type ScormSelectionSeeds } from '@portal/shared/scorm-selection';
+import {
+  applySelectionAndRandomization,
+  type ScormSelectionSeeds,
+  SCORM_SELECTION_SEEDS_KEY as SEEDS_KEY,
+  selectionSeedsIn,
+} from '@portal/shared/scorm-selection';
 import type { ScormEngineSequencing } from '@portal/shared/scorm-sequencing';
 import { Scorm2004API, type Settings } from 'scorm-again';
 
@@ -45,19 +50,19 @@ type EngineState = { currentActivity: EngineNode | null; rootActivity: EngineNod
 
 const QUIET = { logLevel: 5 as const, lmsCommitUrl: false, autocommit: false };
 
-/** Where the saved state keeps the seeds of selection and randomization; the engine ignores the key. */
-const SEEDS_KEY = 'selectionSeeds';
+/**
+ * Marks a state saved as the sequencing session ended (not suspended). The engine restores its last activity as
+ * still active, so without the mark the next visit would deliver that activity again instead of a new attempt.
+ */
+const FINISHED_KEY = 'sessionFinished';
+/** The engine's session-end reason when the learner suspended the course (to resume it later). */
+export const SUSPENDED = 'suspend_all';
 
 const newSeed = () => crypto.randomUUID();
 
 /** The seeds a saved state carries, else new ones (a first visit, or a state saved before seeds were kept). */
 function seedsOf(state: string | null): ScormSelectionSeeds {
-  const saved = state ? (JSON.parse(state) as Record<string, unknown>)[SEEDS_KEY] : null;
-  const seeds = saved as Partial<ScormSelectionSeeds> | null;
-  if (typeof seeds?.once === 'string' && typeof seeds.attempt === 'string') {
-    return { once: seeds.once, attempt: seeds.attempt };
-  }
-  return { once: newSeed(), attempt: newSeed() };
+  return selectionSeedsIn(state) ?? { once: newSeed(), attempt: newSeed() };
 }
 
 /**
@@ -125,7 +130,12 @@ export function createSequencer({
 
   /** Reads what the last navigation did, keeps the state it left, and saves it. */
   const settle = (api: Api): SequencingOutcome => {
-    state = JSON.stringify({ ...JSON.parse(api.serializeSequencingState()), [SEEDS_KEY]: seeds });
+    const finished = !delivered && ended !== null && ended !== SUSPENDED;
+    state = JSON.stringify({
+      ...JSON.parse(api.serializeSequencingState()),
+      [SEEDS_KEY]: seeds,
+      ...(finished ? { [FINISHED_KEY]: true } : {}),
+    });
     persist();
     const outcome: SequencingOutcome = delivered
       ? { kind: 'deliver', itemId: delivered }
@@ -150,23 +160,29 @@ export function createSequencer({
   return {
     /**
      * Where a visit starts: the activity still in delivery (a reload), the suspended one, else a new sequencing
-     * session (`start`), else the item in the address; a finished session starts over keeping global objectives.
+     * session (`start`), else the item in the address; a finished session starts over keeping global objectives,
+     * with a new attempt on the course (and a new draw of what it selects and randomizes on each attempt).
      * A learner with runtime history but no kept state yet (an enrolment begun before states were kept) goes back
      * to `historyItemId`, the SCO they were last in, when the package's rules allow choosing it.
      */
     begin(requestedItemId: string | null, historyItemId: string | null = null): SequencingOutcome {
       const probe = freshApi();
       const { currentActivity } = engineOf(probe);
-      if (currentActivity?.isActive) {
+      const saved = state
+        ? (JSON.parse(state) as { sequencing?: { suspendedActivity?: string | null }; [FINISHED_KEY]?: boolean })
+        : null;
+      const finished = saved?.[FINISHED_KEY] === true;
+      if (currentActivity?.isActive && !finished) {
         live = probe;
         return { kind: 'deliver', itemId: currentActivity.id };
       }
-      const saved = state ? (JSON.parse(state) as { sequencing?: { suspendedActivity?: string | null } }) : null;
       const attempts: Array<[string, string | undefined]> = [];
-      if (saved?.sequencing?.suspendedActivity) attempts.push(['resumeAll', undefined]);
-      if (!state && historyItemId) attempts.push(['choice', historyItemId]);
-      if (!currentActivity) attempts.push(['start', undefined]);
-      if (requestedItemId) attempts.push(['choice', requestedItemId]);
+      if (!finished) {
+        if (saved?.sequencing?.suspendedActivity) attempts.push(['resumeAll', undefined]);
+        if (!state && historyItemId) attempts.push(['choice', historyItemId]);
+        if (!currentActivity) attempts.push(['start', undefined]);
+        if (requestedItemId) attempts.push(['choice', requestedItemId]);
+      }
       for (const [request, target] of attempts) {
         const outcome = navigateWith(freshApi(), request, target);
         if (outcome.kind === 'deliver') return outcome;
@@ -175,6 +191,7 @@ export function createSequencer({
         const {
           sequencing: _tree,
           suspensionState: _suspension,
+          [FINISHED_KEY]: _finished,
           ...kept
         } = JSON.parse(state) as Record<string, unknown>;
         seeds = { once: seeds.once, attempt: newSeed() };

@@ -5,11 +5,8 @@ import { ApiError } from '@/lib/api';
 import type { PlayerTarget } from '../api/get-player-session';
 import { getSequencingState } from '../api/get-sequencing-state';
 import { saveSequencingState } from '../api/save-sequencing-state';
-import { createSequencer, type Sequencer, type SequencingOutcome, type SequencingView } from './sequencer';
+import { createSequencer, type Sequencer, type SequencingOutcome, type SequencingView, SUSPENDED } from './sequencer';
 import { tabId } from './tab-id';
-
-/** The engine's session-end reason when the learner suspended the course (to resume it later). */
-const SUSPENDED = 'suspend_all';
 
 export type SequencingPlayer =
   | { status: 'off' }
