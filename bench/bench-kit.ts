@@ -174,7 +174,12 @@ export async function startServerProcess({
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  return untilHealthy(server, port);
+}
+
+/** Waits until the server process on `port` answers its health check (killing it if it never does). */
+export async function untilHealthy(server: ChildProcess, port: number, timeoutMs = 90_000): Promise<ChildProcess> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(

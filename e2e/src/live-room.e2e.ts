@@ -108,7 +108,7 @@ describe('the live room', () => {
             );
           }),
         name,
-        { timeout: 20_000 },
+        { timeout: 45_000 },
       );
     await remoteVideoPlays(host, learnerName);
     await remoteVideoPlays(learner, 'Ivan Instructor');
@@ -118,5 +118,6 @@ describe('the live room', () => {
     expect(await seriousViolations(learner)).toEqual([]);
     expect(await seriousViolations(host)).toEqual([]);
     await Promise.all([hostContext.close(), learnerContext.close()]);
-  });
+    // Two browsers negotiating a call with fake devices can take a while on a busy machine.
+  }, 150_000);
 });

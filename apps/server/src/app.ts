@@ -68,6 +68,7 @@ import { subscriptionRoutes } from './modules/subscription/subscription.routes.t
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(accessPlugin, { subscriptionOf: (userId) => subscriptionService.getStatus(userId) });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(compressionPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(docsPlugin, { publicUrl: config.publicUrl });

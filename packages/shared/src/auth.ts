@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { isTotpCode, PASSWORD_MAX_LENGTH } from './auth-rules.ts';
 import { SPEC_MESSAGES } from './errors.ts';
 import { ownPathSchema, personNameSchema } from './input.ts';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+export * from './auth-rules.ts';
 
 /** E.164 phone number, e.g. +4915112345678. */
 export const phoneNumberSchema = z
@@ -116,14 +116,7 @@ export type SignedIn = z.infer<typeof signedInSchema>;
 export const signInResultSchema = z.union([signedInSchema, z.object({ twoFactorRequired: z.literal(true) })]);
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
-export const TOTP_CODE_LENGTH = 6;
-const TOTP_CODE_PATTERN = /^\d{6}$/;
 const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
-
-/** True for a code from an authenticator app; anything else sent to verify is treated as a backup code. */
-export function isTotpCode(code: string): boolean {
-  return TOTP_CODE_PATTERN.test(code);
-}
 
 /** A 6-digit authenticator code or a backup code (`abcde-12345`, the dash may be left out). */
 export const twoFactorCodeSchema = z

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules.ts';
 
 export const PASSWORD_WEAKNESSES = ['tooShort', 'tooLong', 'personal', 'common', 'guessable'] as const;
 export type PasswordWeakness = (typeof PASSWORD_WEAKNESSES)[number];

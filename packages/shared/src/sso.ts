@@ -9,17 +9,7 @@ export type SsoDefaultRole = z.infer<typeof ssoDefaultRoleSchema>;
 /** Where the identity provider sends the browser back: `${publicUrl}${SSO_CALLBACK_PATH}/${slug}`. */
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 
-/** The query parameter of /login that names why a single sign-on did not complete. */
-export const SSO_ERROR_PARAM = 'sso_error';
-export const SSO_SIGN_IN_ERRORS = [
-  'provider_unavailable',
-  'account_suspended',
-  'email_domain_not_allowed',
-  'invalid_state',
-  'access_denied',
-  'failed',
-] as const;
-export type SsoSignInError = (typeof SSO_SIGN_IN_ERRORS)[number];
+export * from './sso-errors.ts';
 
 const domainSchema = z
   .string()

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { TIERS, type Tier } from './tier-names.ts';
 
 /** Subscription tiers, lowest to highest. */
-export const TIERS = ['calm', 'me', 'us', 'universal'] as const;
+export * from './tier-names.ts';
 export const tierSchema = z.enum(TIERS);
-export type Tier = z.infer<typeof tierSchema>;
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export const billingIntervalSchema = z.enum(BILLING_INTERVALS);

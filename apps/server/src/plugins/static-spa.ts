@@ -4,7 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built web app; any non-API path falls back to index.html so the client router decides. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app; any non-API path falls back to index.html so the client router decides.
+ * Text files the build precompressed (`.br`, `.gz` beside the original) go out in the encoding the browser
+ * accepts. Hashed files under assets/ are cached for a year; index.html is revalidated on every load.
+ */
 export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
@@ -12,9 +18,12 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', IMMUTABLE);
+        } else if (path.basename(filePath).startsWith('index.html')) {
+          res.header('cache-control', 'no-cache');
         }
       },
     });

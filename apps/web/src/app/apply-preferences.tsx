@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { useMe } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { applyPreferences, pickPreferences, readStoredPreferences, storePreferences } from '@/lib/preferences';
@@ -22,7 +21,10 @@ export function ApplyPreferences() {
     storePreferences(preferences);
     applyPreferences(preferences).catch(() => {
       applied.current = null;
-      toast.error(i18n.t('settings:applyFailed'));
+      // The toast library and the settings texts load on demand: this rarely happens, and never on first paint.
+      void Promise.all([import('sonner'), i18n.loadNamespaces('settings')]).then(([{ toast }]) =>
+        toast.error(i18n.t('settings:applyFailed')),
+      );
     });
   }, [profile]);
   return null;

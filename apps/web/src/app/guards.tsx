@@ -1,5 +1,5 @@
 import { GATE_LOADING_TIMEOUT_MS } from '@portal/shared/constants';
-import { canUseScormStudio } from '@portal/shared/roles';
+import { canUseScormStudio } from '@portal/shared/role-names';
 import { LEARNER_HOME } from '@portal/shared/routes';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';

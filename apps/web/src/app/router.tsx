@@ -1,17 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { getLearnerHomeQueryOptions } from '@/features/dashboard/api/get-learner-home';
 import type { LessonAside } from '@/lib/lesson-context';
+import { adminRoutes } from './admin-routes';
 import { AdminGuard, ChoosePlanGate, DashboardGate, LoginGuard, RedirectIfSignedIn, ScormRoleGuard } from './guards';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { FeatureScreen, type FeatureScreenKey } from './routes/feature-screen';
+import { prefetchQuery, withNamespaces } from './route-preload';
 import { RouteErrorScreen } from './routes/route-error';
 import { ScormPlayerLoadError } from './routes/scorm-player-load-error';
 import { SessionEndedRedirect } from './session-ended-redirect';
-
-const screen = (path: string, key: FeatureScreenKey): RouteObject => ({
-  path,
-  element: <FeatureScreen screen={key} />,
-});
 
 /** The notes panel the course player shows beside the open lesson. */
 const lessonNotesAside = (): Promise<LessonAside> =>
@@ -30,24 +27,31 @@ const scormPackages = {
   lazy: () => import('@/features/scorm/routes/scorm-packages').then((m) => ({ Component: m.ScormPackages })),
 };
 
-export const routes: RouteObject[] = [
+/** The route tree; `queryClient` lets loaders fetch a screen's data while its code downloads. */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <SessionEndedRedirect />,
     errorElement: <RouteErrorScreen />,
+    // Shown (without text, translations may not be there yet) while the first screen's code loads.
+    hydrateFallbackElement: <div className="min-h-screen bg-background" />,
     children: [
       {
         element: <PublicLayout />,
         children: [
           {
             index: true,
-            lazy: () => import('@/features/landing/routes/landing').then((m) => ({ Component: m.Landing })),
+            lazy: withNamespaces(['landing'], () =>
+              import('@/features/landing/routes/landing').then((m) => ({ Component: m.Landing })),
+            ),
           },
           {
             element: <RedirectIfSignedIn />,
             children: [
               {
                 path: 'login',
-                lazy: () => import('@/features/auth/routes/login').then((m) => ({ Component: m.Login })),
+                lazy: withNamespaces(['auth', 'session-ended'], () =>
+                  import('@/features/auth/routes/login').then((m) => ({ Component: m.Login })),
+                ),
               },
               {
                 path: 'auth',
@@ -149,13 +153,15 @@ export const routes: RouteObject[] = [
         element: <DashboardGate />,
         children: [
           {
-            element: <DashboardLayout />,
+            lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
             children: [
               { index: true, element: <Navigate to="/dashboard/learner" replace /> },
               {
                 path: 'learner',
-                lazy: () =>
+                loader: prefetchQuery(queryClient, getLearnerHomeQueryOptions),
+                lazy: withNamespaces(['dashboard'], () =>
                   import('@/features/dashboard/routes/learner-home').then((m) => ({ Component: m.LearnerHome })),
+                ),
               },
               {
                 path: 'learner/library',
@@ -233,7 +239,15 @@ export const routes: RouteObject[] = [
                     Component: m.FlashcardDeckPage,
                   })),
               },
-              screen('learner/live-hub', 'liveHub'),
+              {
+                path: 'learner/live-hub',
+                lazy: () => import('@/features/live/routes/live-hub').then((m) => ({ Component: m.LiveHubPage })),
+              },
+              {
+                path: 'learner/live-hub/:sessionId',
+                lazy: () =>
+                  import('@/features/live-room/routes/live-room').then((m) => ({ Component: m.LiveRoomPage })),
+              },
               {
                 path: 'learner/course/:courseId',
                 lazy: async () => {
@@ -270,89 +284,7 @@ export const routes: RouteObject[] = [
                 path: 'subscription/receipts/:invoiceId',
                 lazy: () => import('@/features/subscription/routes/receipt').then((m) => ({ Component: m.Receipt })),
               },
-              {
-                element: <AdminGuard />,
-                children: [
-                  {
-                    path: 'admin',
-                    lazy: () =>
-                      import('@/features/admin-home/routes/admin-home').then((m) => ({ Component: m.AdminHome })),
-                  },
-                  {
-                    path: 'admin/audit',
-                    lazy: () =>
-                      import('@/features/admin-audit/routes/admin-audit').then((m) => ({ Component: m.AdminAudit })),
-                  },
-                  {
-                    path: 'admin/users',
-                    lazy: () =>
-                      import('@/features/admin-users/routes/admin-users').then((m) => ({ Component: m.AdminUsers })),
-                  },
-                  {
-                    path: 'admin/users/:userId',
-                    lazy: () =>
-                      import('@/features/admin-users/routes/admin-user').then((m) => ({ Component: m.AdminUser })),
-                  },
-                  {
-                    path: 'admin/courses',
-                    lazy: () =>
-                      import('@/features/admin-courses/routes/admin-courses').then((m) => ({
-                        Component: m.AdminCoursesPage,
-                      })),
-                  },
-                  {
-                    path: 'admin/analytics',
-                    lazy: () =>
-                      import('@/features/admin-analytics/routes/admin-analytics').then((m) => ({
-                        Component: m.AdminAnalytics,
-                      })),
-                  },
-                  {
-                    path: 'admin/modules',
-                    lazy: () =>
-                      import('@/features/admin-courses/routes/admin-modules').then((m) => ({
-                        Component: m.AdminModulesPage,
-                      })),
-                  },
-                  {
-                    path: 'admin/courses/:slug/lessons',
-                    lazy: () =>
-                      import('@/features/admin-courses/routes/admin-lessons').then((m) => ({
-                        Component: m.AdminLessonsPage,
-                      })),
-                  },
-                  {
-                    path: 'admin/thresholds',
-                    lazy: () =>
-                      import('@/features/admin-thresholds/routes/admin-thresholds').then((m) => ({
-                        Component: m.AdminThresholds,
-                      })),
-                  },
-                  {
-                    path: 'admin/beta',
-                    lazy: () => import('@/features/beta/routes/admin-beta').then((m) => ({ Component: m.AdminBeta })),
-                  },
-                  {
-                    path: 'admin/coupons',
-                    lazy: () =>
-                      import('@/features/admin-coupons/routes/admin-coupons').then((m) => ({
-                        Component: m.AdminCoupons,
-                      })),
-                  },
-                  {
-                    path: 'admin/sso',
-                    lazy: () =>
-                      import('@/features/admin-sso/routes/admin-sso').then((m) => ({ Component: m.AdminSso })),
-                  },
-                  {
-                    path: 'admin/contact',
-                    lazy: () =>
-                      import('@/features/admin-contact/routes/admin-contact').then((m) => ({
-                        Component: m.AdminContact,
-                      })),
-                  },
-                ],
-              },
+              { element: <AdminGuard />, children: adminRoutes },
               {
                 element: <ScormRoleGuard />,
                 children: [
@@ -391,6 +323,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
 import { useMe } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { RealtimeBridge } from './providers';
+import { RealtimeBridge } from './realtime-bridge';
 import { SessionEndedRedirect } from './session-ended-redirect';
 
 globalThis.ResizeObserver ??= class {

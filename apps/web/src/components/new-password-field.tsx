@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth-rules';
 import { type PasswordContext, type PasswordWeakness, passwordWeaknessOf } from '@portal/shared/password-rules';
 import { type ComponentProps, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { apiErrorBodySchema, type ErrorCode, isRetryableStatus } from '@portal/shared/errors';
+import type { ApiErrorBody, ErrorCode } from '@portal/shared/errors';
+import { isRetryableStatus } from '@portal/shared/retryable-status';
 import { i18n } from './i18n';
 
 /** An `{ error }` answer from the server, or a network failure (status 0). */
@@ -57,14 +58,24 @@ export async function apiRequest<T>(
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
-    const parsed = apiErrorBodySchema.safeParse(data);
-    if (parsed.success) {
-      const { code, message, reasons } = parsed.data.error;
-      throw new ApiError(response.status, code as ErrorCode, message, reasons);
-    }
+    const error = errorBodyOf(data);
+    if (error) throw new ApiError(response.status, error.code as ErrorCode, error.message, error.reasons);
     throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', response.statusText);
   }
   return data as T;
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The `{ error }` of an error answer (the shape of `apiErrorBodySchema`), checked by hand to keep zod off every page. */
+function errorBodyOf(data: unknown): ApiErrorBody['error'] | null {
+  const error = typeof data === 'object' && data !== null ? (data as { error?: unknown }).error : undefined;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, reasons } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (reasons !== undefined && !isStringList(reasons)) return null;
+  return { code, message, ...(reasons ? { reasons } : {}) };
 }
 
 function safeJson(text: string): unknown {

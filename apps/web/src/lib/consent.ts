@@ -1,10 +1,5 @@
-import {
-  CONSENT_STORAGE_KEY,
-  type ConsentPreferences,
-  type ConsentType,
-  type StoredConsent,
-  storedConsentSchema,
-} from '@portal/shared/consent';
+import type { ConsentPreferences, ConsentType, StoredConsent } from '@portal/shared/consent';
+import { CONSENT_STORAGE_KEY } from '@portal/shared/consent-choices';
 
 const CHANGE_EVENT = 'portal:cookie-consent-change';
 
@@ -29,11 +24,24 @@ function readRaw(): string | null {
 
 let cached: { raw: string | null; value: StoredConsent | null } = { raw: null, value: null };
 
+/** The stored marker if it has the shape of `storedConsentSchema` (checked by hand: the banner must stay light). */
 function parse(raw: string | null): StoredConsent | null {
   if (raw === null) return null;
   try {
-    const parsed = storedConsentSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { version, essential, analytics, marketing, functional, saved_at } = value as Record<string, unknown>;
+    const flags = [analytics, marketing, functional];
+    if (version !== 1 || essential !== true || typeof saved_at !== 'string') return null;
+    if (!flags.every((flag) => typeof flag === 'boolean')) return null;
+    return {
+      version,
+      essential,
+      analytics: analytics as boolean,
+      marketing: marketing as boolean,
+      functional: functional as boolean,
+      saved_at,
+    };
   } catch {
     return null;
   }

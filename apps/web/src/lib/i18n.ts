@@ -5,76 +5,86 @@ import {
   LANGUAGE_STORAGE_KEY,
   toInterfaceLanguage,
 } from '@portal/shared/language';
-import i18n, { type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+type Translations = Record<string, unknown>;
 
-function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const [file, module] of Object.entries(modules)) {
-    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, language = '', namespace = ''] = match;
-    resources[language] ??= {};
-    (resources[language] as Record<string, unknown>)[namespace] = module.default;
+/**
+ * Every namespace file under locales/ is its own small chunk, fetched the first time a screen of that language
+ * asks for the namespace (`useTranslation('goals')` suspends until it is there). A visitor downloads only their
+ * language and the namespaces of the screens they open; new namespace files are picked up by the glob.
+ */
+const loaders = import.meta.glob<Translations>('../locales/*/*.json', { import: 'default' });
+
+const loadNamespace = (language: string, namespace: string): Promise<Translations> => {
+  const load = loaders[`../locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`No translations for ${language}/${namespace}`));
+};
+
+/** Namespaces of `locales/<language>/`: the ones a screen may ask for. */
+export const NAMESPACES: readonly string[] = [
+  ...new Set(Object.keys(loaders).flatMap((file) => /locales\/\w+\/([\w-]+)\.json$/.exec(file)?.slice(1, 2) ?? [])),
+].sort();
+
+const browserStorage = (): Storage | undefined => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
   }
-  return resources;
-}
+};
 
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'dashboard',
-  'plans',
-  'landing',
-  'legal',
-  'settings',
-  'consent',
-  'security',
-  'analytics',
-  'courses',
-  'authoring',
-  'scorm',
-  'goals',
-  'notes',
-  'study',
-  'gamification',
-] as const;
+/** Detection order: stored choice, then the browser's languages; script-like values are ignored. */
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+    const candidates = [browserStorage()?.getItem(LANGUAGE_STORAGE_KEY), ...browser];
+    return candidates.map(toInterfaceLanguage).find((language) => language !== null) ?? undefined;
+  },
+  cacheUserLanguage: (language: string) => {
+    try {
+      browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage may be blocked; the choice then lasts for this page.
+    }
+  },
+};
 
-const resources = buildResources();
+const isInterfaceLanguage = (code: string | undefined): boolean =>
+  INTERFACE_LANGUAGES.some((language) => language === code);
 
-/** Detection order: stored choice, then browser language; script-like values are ignored. */
-const detector = new LanguageDetector(null, {
-  order: ['localStorage', 'navigator'],
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
-  convertDetectedLanguage: (value: string) => toInterfaceLanguage(value) ?? '',
-});
-
-void i18n
+/** Resolves once the visitor's language and the common namespace are loaded. */
+export const i18nReady = i18n
   .use(detector)
+  .use(resourcesToBackend(loadNamespace))
   .use(initReactI18next)
   .init({
-    resources,
-    // Every namespace file under locales/ is loaded, listed or not.
-    ns: [...new Set<string>([...NAMESPACES, ...Object.keys(resources[FALLBACK_LANGUAGE] ?? {})])],
+    ns: ['common'],
     defaultNS: 'common',
-    fallbackLng: FALLBACK_LANGUAGE,
+    // Every key exists in every language (locales.test.ts), so a supported language needs no second language
+    // downloaded beside it; anything else falls back to English.
+    fallbackLng: (code: string | undefined) => (isInterfaceLanguage(code) ? [] : [FALLBACK_LANGUAGE]),
     supportedLngs: [...INTERFACE_LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     interpolation: { escapeValue: false },
     returnNull: false,
-    initAsync: false,
+    // Screens wait (inside their Suspense boundary) for their namespaces instead of showing keys.
+    react: { useSuspense: true },
   });
 
 const applyDocumentLanguage = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
-applyDocumentLanguage(i18n.resolvedLanguage ?? FALLBACK_LANGUAGE);
 i18n.on('languageChanged', applyDocumentLanguage);
+
+/** Loads the namespaces a screen uses, in the current language, alongside its code. */
+export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {
+  return i18n.loadNamespaces([...namespaces]).catch(() => undefined);
+}
 
 export function currentLanguage(): InterfaceLanguage {
   return toInterfaceLanguage(i18n.resolvedLanguage) ?? FALLBACK_LANGUAGE;

@@ -1,3 +1,4 @@
+import type { Profile } from '@portal/shared/profile';
 import {
   COLOR_CONTRASTS,
   COMFORT_MODES,
@@ -6,11 +7,9 @@ import {
   FONT_FAMILIES,
   lineHeightFor,
   PROFILE_DEFAULTS,
-  type Profile,
   type TIME_FORMATS,
   textSizePx,
-} from '@portal/shared/profile';
-import { z } from 'zod';
+} from '@portal/shared/profile-display';
 
 /** The profile fields that change how every screen looks. */
 export type DisplayPreferences = Pick<
@@ -118,13 +117,23 @@ export async function applyPreferences(
   if (preferences.font_family === 'OpenDyslexic') await loadFont();
 }
 
-const storedPreferencesSchema = z.object({
-  comfort_mode: z.enum(COMFORT_MODES).catch(DEFAULT_PREFERENCES.comfort_mode),
-  font_family: z.enum(FONT_FAMILIES).catch(DEFAULT_PREFERENCES.font_family),
-  color_contrast: z.enum(COLOR_CONTRASTS).catch(DEFAULT_PREFERENCES.color_contrast),
-  text_size: z.number().finite().transform(clampStep).catch(DEFAULT_PREFERENCES.text_size),
-  line_spacing: z.number().finite().transform(clampStep).catch(DEFAULT_PREFERENCES.line_spacing),
-});
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.find((allowed) => allowed === value) ?? fallback;
+const stepOr = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? clampStep(value) : fallback;
+
+/** Stored preferences checked field by field (kept free of schema libraries: this runs before the first paint). */
+function parseStoredPreferences(value: unknown): DisplayPreferences {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return DEFAULT_PREFERENCES;
+  const stored = value as Record<string, unknown>;
+  return {
+    comfort_mode: oneOf(COMFORT_MODES, stored.comfort_mode, DEFAULT_PREFERENCES.comfort_mode),
+    font_family: oneOf(FONT_FAMILIES, stored.font_family, DEFAULT_PREFERENCES.font_family),
+    color_contrast: oneOf(COLOR_CONTRASTS, stored.color_contrast, DEFAULT_PREFERENCES.color_contrast),
+    text_size: stepOr(stored.text_size, DEFAULT_PREFERENCES.text_size),
+    line_spacing: stepOr(stored.line_spacing, DEFAULT_PREFERENCES.line_spacing),
+  };
+}
 
 const browserStorage = (): Storage | undefined => {
   try {
@@ -139,8 +148,7 @@ export function readStoredPreferences(storage: Storage | undefined = browserStor
   try {
     const raw = storage?.getItem(PREFERENCES_STORAGE_KEY);
     if (!raw) return DEFAULT_PREFERENCES;
-    const parsed = storedPreferencesSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+    return parseStoredPreferences(JSON.parse(raw));
   } catch {
     return DEFAULT_PREFERENCES;
   }

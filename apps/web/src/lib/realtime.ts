@@ -1,5 +1,5 @@
 import { reconnectDelayMs } from '@portal/shared/constants';
-import { type ServerMessage, serverMessageSchema } from '@portal/shared/realtime';
+import { type ClientMessage, type ServerMessage, serverMessageSchema } from '@portal/shared/realtime';
 
 type Listener = (message: ServerMessage) => void;
 
@@ -33,6 +33,13 @@ export class RealtimeClient {
     this.socket?.close(1000, 'signed out');
     this.socket = null;
     this.attempt = 0;
+  }
+
+  /** Sends when the socket is open; answers whether it went out. */
+  send(message: ClientMessage) {
+    if (this.socket?.readyState !== 1) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   subscribe(listener: Listener) {

@@ -1,1 +1,14 @@
 import '@testing-library/jest-dom/vitest';
+import { i18n } from '@/lib/i18n';
+
+// Tests render screens synchronously: every language and namespace is in memory before the first test,
+// so nothing waits for the lazy translation chunks the browser fetches.
+const translations = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+for (const [file, bundle] of Object.entries(translations)) {
+  const [, language = '', namespace = ''] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+  i18n.addResourceBundle(language, namespace, bundle, true, true);
+}
+await i18n.loadNamespaces(Object.keys(i18n.store.data.en ?? {}));

@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -145,7 +145,10 @@ export function DashboardLayout() {
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 sm:px-6 focus:outline-none">
           <PaymentDueBanner />
           <ErrorBoundary FallbackComponent={ErrorFallback} resetKeys={[location.pathname]}>
-            <Outlet />
+            {/* A screen whose translations are still loading waits here, inside the dashboard frame. */}
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
           </ErrorBoundary>
         </main>
       </div>

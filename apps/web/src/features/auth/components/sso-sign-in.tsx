@@ -1,4 +1,4 @@
-import { SSO_ERROR_PARAM, SSO_SIGN_IN_ERRORS, type SsoSignInError } from '@portal/shared/sso';
+import { SSO_ERROR_PARAM, SSO_SIGN_IN_ERRORS, type SsoSignInError } from '@portal/shared/sso-errors';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

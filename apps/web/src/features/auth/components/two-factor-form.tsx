@@ -1,4 +1,4 @@
-import { isTotpCode, TOTP_CODE_LENGTH } from '@portal/shared/auth';
+import { isTotpCode, TOTP_CODE_LENGTH } from '@portal/shared/auth-rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';

@@ -142,7 +142,8 @@ describe('when sign-in or sign-up cannot say more', () => {
   it('after sign-up, says what the mail holds whether the address is new or already has an account', async () => {
     const user = renderLogin();
     await user.click(screen.getByRole('tab', { name: 'Create account' }));
-    await user.type(screen.getByLabelText('Email address'), 'tia@example.com');
+    // The sign-up form loads with its tab.
+    await user.type(await screen.findByLabelText('Email address'), 'tia@example.com');
     await user.type(screen.getByLabelText('Password'), 'lantern-otter-meadow-7');
     expect(await screen.findByText('Strong enough.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create account' }));

@@ -1,4 +1,4 @@
-import { CONSENT_RETENTION, type ConsentType } from '@portal/shared/consent';
+import { CONSENT_RETENTION, type ConsentType } from '@portal/shared/consent-choices';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsentSwitch } from './consent-switch';

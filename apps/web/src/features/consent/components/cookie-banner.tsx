@@ -1,4 +1,4 @@
-import { ALL_CONSENT_PREFERENCES, DEFAULT_CONSENT_PREFERENCES } from '@portal/shared/consent';
+import { ALL_CONSENT_PREFERENCES, DEFAULT_CONSENT_PREFERENCES } from '@portal/shared/consent-choices';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

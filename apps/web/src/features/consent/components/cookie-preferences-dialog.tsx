@@ -1,4 +1,5 @@
-import { type ConsentPreferences, OPTIONAL_CONSENT_TYPES } from '@portal/shared/consent';
+import type { ConsentPreferences } from '@portal/shared/consent';
+import { OPTIONAL_CONSENT_TYPES } from '@portal/shared/consent-choices';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

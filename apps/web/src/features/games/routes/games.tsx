@@ -1,26 +1,100 @@
-import { LEARNER_HOME } from '@portal/shared/routes';
-import { Gamepad2 } from 'lucide-react';
+import type { CreateRoundBody, GameRound, RoundResult } from '@portal/shared/games';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { ApiError } from '@/lib/api';
+import { useMe } from '@/lib/auth';
+import { useGameBests } from '../api/get-game-bests';
+import { useGameSources } from '../api/get-game-sources';
+import { GameSetup } from '../components/game-setup';
+import { type RoundAnswer, RoundPlayer } from '../components/round-player';
+import { RoundSummary } from '../components/round-summary';
+import { readSampleBests } from '../lib/sample-round';
+import { useCalmPlay } from '../lib/use-calm-play';
+import { useGameEngine } from '../lib/use-game-engine';
 
+type Phase = { name: 'setup' } | { name: 'playing'; round: GameRound } | { name: 'summary'; result: RoundResult };
+
+/** /games: signed-in learners play on their own courses and decks; visitors (and learners without a plan) the sample set. */
 export function Games() {
-  const { t } = useTranslation('landing');
+  const { t } = useTranslation('games');
+  const { data: me } = useMe();
+  const sources = useGameSources({ enabled: Boolean(me) });
+  const noPlan = sources.error instanceof ApiError && sources.error.code === 'subscription_required';
+  const own = Boolean(me) && !noPlan;
+  const bests = useGameBests({ enabled: own });
+  const engine = useGameEngine(own);
+  const calm = useCalmPlay();
+  const [setup, setSetup] = useState<CreateRoundBody>(() => ({
+    game: 'match',
+    difficulty: 'easy',
+    source: { kind: 'all' },
+    timed: !calm,
+  }));
+  const [phase, setPhase] = useState<Phase>({ name: 'setup' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const explain = (cause: unknown) => {
+    if (cause instanceof ApiError && cause.reasons.includes('not_enough_items')) return t('errors.notEnoughItems');
+    if (cause instanceof ApiError && cause.status === 409) return t('errors.roundClosed');
+    return t('errors.failed');
+  };
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setPhase({ name: 'playing', round: await engine.start(setup) });
+    } catch (cause) {
+      setError(explain(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const finish = async (round: GameRound, answers: RoundAnswer[], elapsedMs: number) => {
+    try {
+      setPhase({ name: 'summary', result: await engine.finish(round.id, { answers, elapsed_ms: elapsedMs }) });
+    } catch (cause) {
+      setError(explain(cause));
+      setPhase({ name: 'setup' });
+    }
+  };
+
   return (
     <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 lg:py-16">
-      <PageHeader title={t('games.title')} description={t('games.description')} />
-      <EmptyState
-        icon={Gamepad2}
-        title={t('games.emptyTitle')}
-        description={t('games.emptyDescription')}
-        action={
-          <Button variant="outline" asChild className="mt-2">
-            <Link to={LEARNER_HOME}>{t('games.dashboardCta')}</Link>
-          </Button>
-        }
-      />
+      <PageHeader title={t('title')} description={t(own ? 'description' : 'descriptionSample')} />
+      {noPlan ? <p className="mb-4">{t('setup.noPlan')}</p> : null}
+      {error ? (
+        <Alert variant="destructive" className="mb-4">
+          {error}
+        </Alert>
+      ) : null}
+      {phase.name === 'setup' ? (
+        <GameSetup
+          setup={setup}
+          onChange={setSetup}
+          onStart={() => void start()}
+          sources={own ? (sources.data ?? null) : null}
+          bests={own ? (bests.data?.bests ?? []) : readSampleBests()}
+          starting={busy || (own && sources.isPending)}
+        />
+      ) : null}
+      {phase.name === 'playing' ? (
+        <RoundPlayer
+          key={phase.round.id}
+          round={phase.round}
+          onFinish={(answers, elapsedMs) => void finish(phase.round, answers, elapsedMs)}
+        />
+      ) : null}
+      {phase.name === 'summary' ? (
+        <RoundSummary
+          result={phase.result}
+          signedIn={own}
+          onAgain={() => void start()}
+          onChange={() => setPhase({ name: 'setup' })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { UserStats } from '@portal/shared/gamification';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/auth';
+import { preloadNamespaces } from '@/lib/i18n';
 import { useClaimDailyLogin } from '../api/claim-daily-login';
 import { badgesQueryOptions } from '../api/get-badges';
 import { gamificationStatsQueryOptions, useGamificationStats } from '../api/get-gamification-stats';
@@ -39,6 +40,8 @@ export function GamificationLive() {
     const before = previous.current?.userId === userId ? previous.current.stats : undefined;
     previous.current = { userId, stats: stats.data };
     const tell = async (change: StatsChange) => {
+      // Translations load per screen: the toasts' texts may not be there yet on the screen the learner is on.
+      await preloadNamespaces(['gamification']);
       if (change.kind === 'xp') showXpToast(change.award);
       else if (change.kind === 'xp_summary') showXpSummaryToast(change);
       else if (change.kind === 'level_up') showLevelUpToast(change.level);
@@ -56,7 +59,9 @@ export function GamificationLive() {
   useEffect(() => {
     if (!userId || claimed !== false || claimedFor.current === dayKey) return;
     claimedFor.current = dayKey;
-    claimDailyLogin(undefined, { onError: showAwardFailedToast });
+    claimDailyLogin(undefined, {
+      onError: () => void preloadNamespaces(['gamification']).then(() => showAwardFailedToast()),
+    });
   }, [userId, claimed, dayKey, claimDailyLogin]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { TIERS } from '@portal/shared/tiers';
+import { TIERS } from '@portal/shared/tier-names';
 import {
   Accessibility,
   ArrowRight,

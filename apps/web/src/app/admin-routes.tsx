@@ -1,0 +1,78 @@
+import type { RouteObject } from 'react-router';
+
+/** The admin console's screens, under `/dashboard` and behind the admin guard. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    lazy: () => import('@/features/admin-home/routes/admin-home').then((m) => ({ Component: m.AdminHome })),
+  },
+  {
+    path: 'admin/audit',
+    lazy: () => import('@/features/admin-audit/routes/admin-audit').then((m) => ({ Component: m.AdminAudit })),
+  },
+  {
+    path: 'admin/users',
+    lazy: () => import('@/features/admin-users/routes/admin-users').then((m) => ({ Component: m.AdminUsers })),
+  },
+  {
+    path: 'admin/users/:userId',
+    lazy: () => import('@/features/admin-users/routes/admin-user').then((m) => ({ Component: m.AdminUser })),
+  },
+  {
+    path: 'admin/courses',
+    lazy: () =>
+      import('@/features/admin-courses/routes/admin-courses').then((m) => ({
+        Component: m.AdminCoursesPage,
+      })),
+  },
+  {
+    path: 'admin/analytics',
+    lazy: () =>
+      import('@/features/admin-analytics/routes/admin-analytics').then((m) => ({
+        Component: m.AdminAnalytics,
+      })),
+  },
+  {
+    path: 'admin/modules',
+    lazy: () =>
+      import('@/features/admin-courses/routes/admin-modules').then((m) => ({
+        Component: m.AdminModulesPage,
+      })),
+  },
+  {
+    path: 'admin/courses/:slug/lessons',
+    lazy: () =>
+      import('@/features/admin-courses/routes/admin-lessons').then((m) => ({
+        Component: m.AdminLessonsPage,
+      })),
+  },
+  {
+    path: 'admin/thresholds',
+    lazy: () =>
+      import('@/features/admin-thresholds/routes/admin-thresholds').then((m) => ({
+        Component: m.AdminThresholds,
+      })),
+  },
+  {
+    path: 'admin/beta',
+    lazy: () => import('@/features/beta/routes/admin-beta').then((m) => ({ Component: m.AdminBeta })),
+  },
+  {
+    path: 'admin/coupons',
+    lazy: () =>
+      import('@/features/admin-coupons/routes/admin-coupons').then((m) => ({
+        Component: m.AdminCoupons,
+      })),
+  },
+  {
+    path: 'admin/sso',
+    lazy: () => import('@/features/admin-sso/routes/admin-sso').then((m) => ({ Component: m.AdminSso })),
+  },
+  {
+    path: 'admin/contact',
+    lazy: () =>
+      import('@/features/admin-contact/routes/admin-contact').then((m) => ({
+        Component: m.AdminContact,
+      })),
+  },
+];

@@ -1,0 +1,74 @@
+import type { LiveSignalData } from '@portal/shared/live-room';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+import { invalidateLiveChat, receiveLiveChatMessage, removeLiveChatMessage } from '../api/get-live-chat';
+import { invalidateLiveRoomState } from '../api/get-live-room-state';
+
+export type SignalListener = (from: string, data: LiveSignalData) => void;
+
+/**
+ * The room's own realtime socket: chat and room changes are applied to the queries, WebRTC signals (sent in parts)
+ * are put back together for the call.
+ */
+export function useRoomRealtime(sessionId: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const clientRef = useRef<RealtimeClient | null>(null);
+  const signalListeners = useRef(new Set<SignalListener>());
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const client = new RealtimeClient(realtimeUrl());
+    clientRef.current = client;
+    const partial = new Map<string, string[]>();
+    const unsubscribe = client.subscribe((message) => {
+      if (message.type === 'ready') {
+        setConnected(true);
+        // After a reconnect, fetch what may have been missed: the room state and the chat.
+        void invalidateLiveRoomState(queryClient, sessionId);
+        void invalidateLiveChat(queryClient, sessionId);
+        return;
+      }
+      if (!('sessionId' in message) || message.sessionId !== sessionId) return;
+      if (message.type === 'live_room_changed') void invalidateLiveRoomState(queryClient, sessionId);
+      else if (message.type === 'live_chat_message') receiveLiveChatMessage(queryClient, sessionId, message.message);
+      else if (message.type === 'live_chat_deleted') removeLiveChatMessage(queryClient, sessionId, message.messageId);
+      else if (message.type === 'live_signal') {
+        const parts = partial.get(message.signalId) ?? new Array<string>(message.parts).fill('');
+        parts[message.part] = message.chunk;
+        partial.set(message.signalId, parts);
+        if (parts.some((part) => part === '')) return;
+        partial.delete(message.signalId);
+        try {
+          const data = JSON.parse(parts.join('')) as LiveSignalData;
+          for (const listener of signalListeners.current) listener(message.from, data);
+        } catch {
+          // A signal that does not parse is dropped; the peers renegotiate.
+        }
+      }
+    });
+    client.start();
+    return () => {
+      unsubscribe();
+      client.stop();
+      clientRef.current = null;
+      setConnected(false);
+    };
+  }, [sessionId, enabled, queryClient]);
+
+  const sendSignal = useCallback(
+    (to: string, data: LiveSignalData) =>
+      clientRef.current?.send({ type: 'live_signal', sessionId, to, data }) ?? false,
+    [sessionId],
+  );
+  const onSignal = useCallback((listener: SignalListener) => {
+    signalListeners.current.add(listener);
+    return () => {
+      signalListeners.current.delete(listener);
+    };
+  }, []);
+  return useMemo(() => ({ connected, sendSignal, onSignal }), [connected, sendSignal, onSignal]);
+}
+
+export type RoomRealtime = ReturnType<typeof useRoomRealtime>;

@@ -1,0 +1,180 @@
+/**
+ * Web performance benchmark: builds the app, starts the server as `npm start` runs it (demo data on), and loads
+ * `/`, `/login` and `/dashboard/learner` (signed in as the demo learner) in Chromium with Lighthouse (mobile,
+ * simulated throttling), beside a static HTML page served by the same server. Each page is loaded cold
+ * (cache and storage cleared) three times; the table shows the median. Results go into bench/README.md.
+ *
+ *   npm run bench:web
+ *   BENCH_WEB_BEFORE_DIST=/path/to/older/dist npm run bench:web   (also measures an older web build, same server)
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/db/seed-demo.ts';
+import {
+  AUTH_SECRET,
+  createBenchDatabase,
+  describeMachine,
+  productionServer,
+  REPO_ROOT,
+  stopServerProcess,
+  untilHealthy,
+} from './bench-kit.ts';
+import { writeBenchSection } from './readme.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 4610);
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const BASELINE_FILE = 'bench-baseline.html';
+const BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline page"><title>Baseline</title></head><body><main><h1>Learning Portal</h1><p>A static page with no script, served by the same server.</p></main></body></html>`;
+
+type Page = { label: string; path: string; signedIn: boolean };
+const PAGES: Page[] = [
+  { label: 'static baseline', path: `/${BASELINE_FILE}`, signedIn: false },
+  { label: '/', path: '/', signedIn: false },
+  { label: '/login', path: '/login', signedIn: false },
+  { label: '/dashboard/learner', path: '/dashboard/learner', signedIn: true },
+];
+
+type Sample = { js: number; css: number; requests: number; lcp: number; tbt: number; cls: number; score: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function startServer(webDistDir: string, dataDir: string, databaseUrl: string | undefined) {
+  const production = productionServer();
+  const server = spawn(process.execPath, production.args, {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...production.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      CONTENT_PORT: String(PORT + 1),
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      AUTH_SECRET,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDistDir,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return untilHealthy(server, PORT, 120_000);
+}
+
+/** The demo learner's session cookie, as the browser would hold it after signing in. */
+async function demoLearnerCookie(): Promise<string> {
+  const learner = DEMO_ACCOUNTS.find((account) => account.role === 'learner');
+  if (!learner) throw new Error('no demo learner');
+  const origin = `http://127.0.0.1:${PORT}`;
+  const response = await fetch(`${origin}/api/account/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: learner.email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  if (cookies.length === 0) throw new Error('demo sign-in set no cookie');
+  return cookies.join('; ');
+}
+
+async function measurePage(port: number, page: Page, cookie: string): Promise<Sample> {
+  const result = await lighthouse(
+    `http://127.0.0.1:${PORT}${page.path}`,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      },
+    },
+  );
+  if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
+  const { audits, categories } = result.lhr;
+  const requests = (audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined)
+    ?.items;
+  const bytesOf = (type: string) =>
+    (requests ?? [])
+      .filter((item) => item.resourceType === type)
+      .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+  return {
+    js: bytesOf('Script'),
+    css: bytesOf('Stylesheet'),
+    requests: requests?.length ?? 0,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbt: audits['total-blocking-time']?.numericValue ?? 0,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+  };
+}
+
+async function measureBuild(label: string, webDistDir: string): Promise<string[]> {
+  const database = await createBenchDatabase('web');
+  await writeFile(path.join(webDistDir, BASELINE_FILE), BASELINE_HTML);
+  let server: ChildProcess | undefined;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    server = await startServer(webDistDir, database.dataDir, database.url);
+    const cookie = await demoLearnerCookie();
+    const rows: string[] = [];
+    for (const page of PAGES) {
+      const samples: Sample[] = [];
+      for (let run = 0; run < RUNS; run += 1) samples.push(await measurePage(chrome.port, page, cookie));
+      const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
+      const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+      rows.push(
+        `| ${label} | ${page.label} | ${kb(pick('js'))} | ${kb(pick('css'))} | ${pick('requests')} | ${Math.round(pick('lcp'))} | ${Math.round(pick('tbt'))} | ${pick('cls').toFixed(3)} | ${pick('score')} |`,
+      );
+      console.log(rows.at(-1));
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+    if (server) await stopServerProcess(server);
+    await rm(path.join(webDistDir, BASELINE_FILE), { force: true });
+    await database.cleanup();
+  }
+}
+
+async function main() {
+  const machine = describeMachine();
+  execFileSync('npm', ['run', '-w', '@portal/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const before = process.env.BENCH_WEB_BEFORE_DIST;
+  const rows = [
+    ...(before ? await measureBuild('before', path.resolve(before)) : []),
+    ...(await measureBuild(before ? 'after' : 'current', WEB_DIST)),
+  ];
+  await writeBenchSection(
+    'Web pages (Lighthouse, mobile)',
+    `Lighthouse ${RUNS}× per page (median), mobile form factor with simulated throttling, cold cache, against the
+production server (\`npm start\`: built web app with precompressed assets, demo data). \`/dashboard/learner\` is
+loaded signed in as the demo learner. JS and CSS are the bytes transferred (compressed, response headers of about
+1 KB a request included) for everything the page loads until the network is quiet, lazy chunks and translations
+included; LCP and TBT in ms. The build's own budget check (\`npm run -w @portal/web budget\`) weighs the entry and route
+chunks only.
+${before ? '"before" is the older web build given in BENCH_WEB_BEFORE_DIST, served by the same server (which now also compresses it on the fly, so its bytes are lower than they were when it was served uncompressed).\n' : ''}
+Machine: ${machine}. Run: ${new Date().toISOString().slice(0, 16)}Z.
+
+| build | page | JS KB | CSS KB | requests | LCP ms | TBT ms | CLS | performance |
+|---|---|---:|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
