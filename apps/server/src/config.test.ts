@@ -65,6 +65,19 @@ describe('configuration', () => {
     expect(config.smtp).toEqual({ host: 'smtp.example.com', port: 587, secure: false, user: 'u', pass: undefined });
   });
 
+  it('reads STUN/TURN servers for live-room calls, and refuses a list that is not one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).liveIceServers).toEqual([]);
+    const servers = [
+      { urls: 'stun:stun.example.org:3478' },
+      { urls: ['turn:t.example.org'], username: 'u', credential: 'c' },
+    ];
+    expect(loadConfig({ DATA_DIR: dataDir, LIVE_ICE_SERVERS: JSON.stringify(servers) }).liveIceServers).toEqual(
+      servers,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_ICE_SERVERS: '{"urls": 1}' })).toThrow(/LIVE_ICE_SERVERS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_ICE_SERVERS: 'stun:x' })).toThrow(/LIVE_ICE_SERVERS/);
+  });
+
   it('logs at warn in production', () => {
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).logLevel).toBe('warn');
   });

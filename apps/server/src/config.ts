@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type IceServer, iceServerSchema } from '@portal/shared/live-room';
 import { z } from 'zod';
 
 import { REPO_ROOT } from './paths.ts';
@@ -60,6 +61,19 @@ const envSchema = z.object({
   COACH_OPENAI_API_KEY: z.string().optional(),
   COACH_MODEL: z.string().optional(),
   COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** JSON list of STUN/TURN servers for live-room calls, e.g. `[{"urls":"stun:stun.example.com:3478"}]`. */
+  LIVE_ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (!text) return [];
+      try {
+        return z.array(iceServerSchema).parse(JSON.parse(text));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON list of {"urls", "username"?, "credential"?}' });
+        return z.NEVER;
+      }
+    }),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -106,6 +120,8 @@ export type Config = {
     limits: { maxPackageBytes: number; maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number };
   };
   coach: CoachSettings;
+  /** STUN/TURN servers offered to live-room calls (LIVE_ICE_SERVERS); empty: peers must reach each other directly. */
+  liveIceServers: IceServer[];
   /** Files in an S3-compatible object store instead of DATA_DIR/files; null unless S3_ENDPOINT and S3_BUCKET are set. */
   s3: S3Settings | null;
 };
@@ -308,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     stripe: stripeSettings(e),
     s3: s3Settings(e),
+    liveIceServers: e.LIVE_ICE_SERVERS,
     coach: {
       openai: e.COACH_OPENAI_BASE_URL
         ? {

@@ -63,7 +63,7 @@ export async function registerLearnerTools(
     publicUrl: deps.config.publicUrl,
     timeZoneOf: deps.timeZoneOf,
   });
-  await registerLiveRoom(app, { db, domainEvents, now });
+  await registerLiveRoom(app, { db, domainEvents, iceServers: deps.config.liveIceServers, now });
   await registerCoach(app, {
     db,
     settings: deps.config.coach,

@@ -68,6 +68,16 @@ export const livePollSchema = z.object({
 });
 export type LivePoll = z.infer<typeof livePollSchema>;
 
+/** A STUN or TURN server the in-browser call may use to reach peers behind NAT (RTCIceServer). */
+export const iceServerSchema = z
+  .object({
+    urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  })
+  .strict();
+export type IceServer = z.infer<typeof iceServerSchema>;
+
 export const liveRoomStateSchema = z.object({
   session: z.object({
     id: z.string(),
@@ -96,6 +106,8 @@ export const liveRoomStateSchema = z.object({
   timer: liveTimerSchema,
   poll: livePollSchema.nullable(),
   media_mode: z.enum(['external', 'mesh']),
+  /** The STUN/TURN servers this portal offers the call (LIVE_ICE_SERVERS); empty: direct connections only. */
+  ice_servers: z.array(iceServerSchema),
   server_now: z.string(),
 });
 export type LiveRoomState = z.infer<typeof liveRoomStateSchema>;

@@ -1,3 +1,4 @@
+import type { IceServer } from '@portal/shared/live-room';
 import type { ServerMessage } from '@portal/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +17,12 @@ import { createLiveRoomChatService } from './live-room-chat.service.ts';
  */
 export async function registerLiveRoom(
   app: FastifyInstance,
-  { db, domainEvents, now }: { db: Db; domainEvents: DomainEvents; now: () => Date },
+  {
+    db,
+    domainEvents,
+    iceServers,
+    now,
+  }: { db: Db; domainEvents: DomainEvents; iceServers: IceServer[]; now: () => Date },
 ) {
   const publish = (userId: string, message: ServerMessage) =>
     app.realtime.publishToUser(userId, message).catch((error: unknown) => {
@@ -25,7 +31,7 @@ export async function registerLiveRoom(
   const repository = createLiveRoomRepository({ db });
   const chatRepository = createLiveRoomChatRepository({ db });
   const access = createRoomAccess({ repository, publish, now });
-  const roomService = createLiveRoomService({ repository, chatRepository, access, domainEvents, now });
+  const roomService = createLiveRoomService({ repository, chatRepository, access, domainEvents, iceServers, now });
   const chatService = createLiveRoomChatService({ chatRepository, access, publish, now });
   app.realtime.onClientMessage('live_signal', async (userId, message) => {
     await chatService.forwardSignal(userId, message);

@@ -1,4 +1,5 @@
 import {
+  type IceServer,
   LIVE_ROOM_MEDIA_LIMIT,
   type LiveAttendee,
   type LivePoll,
@@ -34,12 +35,15 @@ export function createLiveRoomService({
   chatRepository,
   access,
   domainEvents,
+  iceServers = [],
   now,
 }: {
   repository: LiveRoomRepository;
   chatRepository: LiveRoomChatRepository;
   access: RoomAccess;
   domainEvents: DomainEvents;
+  /** STUN/TURN servers offered to the in-browser call. */
+  iceServers?: IceServer[];
   now: () => Date;
 }) {
   const changed = (sessionId: string, change: 'presence' | 'hands' | 'timer' | 'poll' | 'host' | 'mute') =>
@@ -109,6 +113,7 @@ export function createLiveRoomService({
       timer: presentTimer(room),
       poll,
       media_mode: mesh ? 'mesh' : 'external',
+      ice_servers: iceServers,
       server_now: now().toISOString(),
     };
   };

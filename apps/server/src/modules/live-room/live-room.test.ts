@@ -14,9 +14,13 @@ describe.each(testTargets())('live room on $name', (target) => {
   let host: Person;
   let ada: Person;
   let ben: Person;
+  const ICE_SERVERS = [
+    { urls: 'stun:stun.example.org:3478' },
+    { urls: ['turn:turn.example.org:3478?transport=udp'], username: 'portal', credential: 'secret' },
+  ];
 
   beforeAll(async () => {
-    ({ app, database, close } = await startTestApp(target));
+    ({ app, database, close } = await startTestApp(target, { liveIceServers: ICE_SERVERS }));
     host = await livePerson(app, 'Hana Host', 'instructor');
     ada = await livePerson(app, 'Ada');
     ben = await livePerson(app, 'Ben');
@@ -291,6 +295,13 @@ describe.each(testTargets())('live room on $name', (target) => {
       expect((await call(host, 'GET', '/state')).json().me.can_reclaim_host).toBe(true);
       const reclaimed = (await call(host, 'POST', '/host', { user_id: host.userId })).json();
       expect(reclaimed.me).toMatchObject({ is_host: true, can_moderate: true, can_reclaim_host: false });
+    });
+
+    it('the in-browser call is offered the configured STUN and TURN servers', async () => {
+      const { call } = await openRoom();
+      const state = (await call(ada, 'GET', '/state')).json();
+      expect(state.media_mode).toBe('mesh');
+      expect(state.ice_servers).toEqual(ICE_SERVERS);
     });
 
     it('with a meeting URL the room offers it instead of the in-browser call', async () => {

@@ -46,7 +46,7 @@ function MeshCall({ state, realtime }: { state: LiveRoomState; realtime: RoomRea
   const peers = state.me.media
     ? state.participants.filter((person) => person.media && person.user_id !== state.me.user_id).map((p) => p.user_id)
     : [];
-  const call = useMeshCall({ myId: state.me.user_id, peers, realtime });
+  const call = useMeshCall({ myId: state.me.user_id, peers, realtime, iceServers: state.ice_servers });
   const [micOn, setMicOn] = useState(true);
   const [cameraOn, setCameraOn] = useState(true);
   const [sharing, setSharing] = useState<MediaStreamTrack | null>(null);

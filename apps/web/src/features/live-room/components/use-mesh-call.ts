@@ -4,14 +4,26 @@ import type { RoomRealtime } from './use-room-realtime';
 
 type Peer = { connection: RTCPeerConnection; polite: boolean; makingOffer: boolean; ignoreOffer: boolean };
 
-const ICE_SERVERS: RTCIceServer[] = [];
-
 /**
  * A WebRTC mesh with everyone in `peers` (the others allowed into the call), using "perfect negotiation": both
  * sides may offer, the polite one (the larger user id) yields on a collision. Signals go through our socket.
  */
-export function useMeshCall({ myId, peers, realtime }: { myId: string; peers: string[]; realtime: RoomRealtime }) {
+export function useMeshCall({
+  myId,
+  peers,
+  realtime,
+  iceServers,
+}: {
+  myId: string;
+  peers: string[];
+  realtime: RoomRealtime;
+  /** STUN/TURN servers the portal offers, so peers behind NAT still reach each other. */
+  iceServers: RTCIceServer[];
+}) {
   const connections = useRef(new Map<string, Peer>());
+  // Read when a connection is made; a refetched room state must not rebuild the calls under way.
+  const ice = useRef(iceServers);
+  ice.current = iceServers;
   const localStream = useRef<MediaStream | null>(null);
   const [remoteStreams, setRemoteStreams] = useState<Record<string, MediaStream>>({});
   const [local, setLocal] = useState<MediaStream | null>(null);
@@ -21,7 +33,7 @@ export function useMeshCall({ myId, peers, realtime }: { myId: string; peers: st
     (userId: string) => {
       const known = connections.current.get(userId);
       if (known) return known;
-      const connection = new RTCPeerConnection({ iceServers: ICE_SERVERS });
+      const connection = new RTCPeerConnection({ iceServers: ice.current });
       const peer: Peer = { connection, polite: myId > userId, makingOffer: false, ignoreOffer: false };
       connections.current.set(userId, peer);
       for (const track of localStream.current?.getTracks() ?? []) {

@@ -65,6 +65,7 @@ const roomState = (me: 'host' | 'ada', overrides: Partial<LiveRoomState> = {}): 
   },
   poll: null,
   media_mode: 'mesh',
+  ice_servers: [],
   server_now: now.toISOString(),
   ...overrides,
 });
