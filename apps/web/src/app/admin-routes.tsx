@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { withNamespaces } from './route-preload';
 
 /** The admin console's screens, under `/dashboard` and behind the admin guard. */
 export const adminRoutes: RouteObject[] = [
@@ -41,10 +42,12 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     path: 'admin/courses/:slug/lessons',
-    lazy: () =>
+    // The SCORM package picker names versions and statuses with the studio's words.
+    lazy: withNamespaces(['authoring', 'scorm'], () =>
       import('@/features/admin-courses/routes/admin-lessons').then((m) => ({
         Component: m.AdminLessonsPage,
       })),
+    ),
   },
   {
     path: 'admin/thresholds',

@@ -2,9 +2,11 @@ import { INTERFACE_LANGUAGES, LANGUAGE_NAMES } from '@portal/shared/language';
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageChoice } from '@/lib/use-language-choice';
 
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { language: shown, choose } = useLanguageChoice();
   const id = useId();
   return (
     <div className="flex items-center gap-1.5">
@@ -14,8 +16,8 @@ export function LanguageSwitcher() {
       </label>
       <select
         id={id}
-        value={i18n.resolvedLanguage}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        value={shown}
+        onChange={(event) => choose(event.target.value)}
         className="h-9 rounded-md border border-border bg-card px-2 text-sm"
       >
         {INTERFACE_LANGUAGES.map((language) => (

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useLanguageChoice } from '@/lib/use-language-choice';
 import { cn } from '@/lib/utils';
 import { useSettingsDraft } from '../hooks/use-settings-draft';
 import { SettingSwitch, SettingsFormCard } from './settings-controls';
 
 /** The interface language; it applies at once and is stored in this browser, where it wins over the browser's language. */
 export function InterfaceLanguageCard() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
+  const { language: shown, choose } = useLanguageChoice();
   const headingId = useId();
   return (
     <Card>
@@ -26,7 +28,7 @@ export function InterfaceLanguageCard() {
               key={language}
               className={cn(
                 'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-border bg-card px-4 py-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                i18n.resolvedLanguage === language && 'border-primary bg-accent',
+                shown === language && 'border-primary bg-accent',
               )}
             >
               <input
@@ -34,8 +36,8 @@ export function InterfaceLanguageCard() {
                 name="interface-language"
                 value={language}
                 className="size-5 accent-[var(--palette-primary)]"
-                checked={i18n.resolvedLanguage === language}
-                onChange={() => void i18n.changeLanguage(language)}
+                checked={shown === language}
+                onChange={() => choose(language)}
               />
               <span lang={language}>{LANGUAGE_NAMES[language]}</span>
             </label>
