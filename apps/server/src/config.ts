@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type IceServer, iceServerSchema } from '@portal/shared/live-room';
 import { z } from 'zod';
+import { type S3Settings, s3Settings } from './config-s3.ts';
 
 import { REPO_ROOT } from './paths.ts';
 
+export type { S3Settings };
 export { REPO_ROOT };
 
 const flag = z
@@ -132,33 +134,6 @@ export type CoachSettings = {
   /** A provider silent for this long (no first byte, or no next chunk) has timed out. */
   timeoutMs: number;
 };
-
-export type S3Settings = {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (`endpoint/bucket/key`), as MinIO, s3rver and most S3-compatible servers expect. */
-  forcePathStyle: boolean;
-};
-
-function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
-  if (!e.S3_ENDPOINT && !e.S3_BUCKET) return null;
-  if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
-    throw new ConfigError(
-      'S3 file storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (S3_REGION is optional).',
-    );
-  }
-  return {
-    endpoint: e.S3_ENDPOINT,
-    bucket: e.S3_BUCKET,
-    region: e.S3_REGION,
-    accessKeyId: e.S3_ACCESS_KEY_ID,
-    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE,
-  };
-}
 
 export type StripeSettings = {
   secretKey: string;
@@ -299,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : null;
   const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const s3 = s3Settings(e);
+  if (s3 && 'problem' in s3) throw new ConfigError(s3.problem);
   const scorm = scormContentSettings({
     publicUrl,
     port: e.PORT,
@@ -323,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     stripe: stripeSettings(e),
-    s3: s3Settings(e),
+    s3,
     liveIceServers: e.LIVE_ICE_SERVERS,
     coach: {
       openai: e.COACH_OPENAI_BASE_URL
