@@ -123,7 +123,6 @@ export function createSessionCache<Context extends { session: { id: string; expi
     /** Drops what a change makes stale, in this process only (the triggers tell every process). */
     drop: (change: Change) => drop(change),
 
-    size: () => entries.size,
   };
 }
 export type SessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }> =
