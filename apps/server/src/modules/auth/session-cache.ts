@@ -122,7 +122,6 @@ export function createSessionCache<Context extends { session: { id: string; expi
 
     /** Drops what a change makes stale, in this process only (the triggers tell every process). */
     drop: (change: Change) => drop(change),
-
   };
 }
 export type SessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }> =
