@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LearnerAnalytics, LearnerHome } from '@portal/shared/analytics';
-import { shiftLocalDate, todayIn } from '@portal/shared/time-zone';
+import { shiftLocalDate, startOfLocalDate, todayIn } from '@portal/shared/time-zone';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -70,10 +70,12 @@ describe.each(testTargets())('learner home and analytics on $name', (target) => 
       results: [],
     });
     const activity = createActivityRepository({ db: database.db });
-    await activity.addTime({ userId: learner.userId, endedAt: new Date(), seconds: 25 * 60, source: 'study' });
+    // Sessions lie wholly inside one local day (a session across midnight is split between the two days).
+    const endOfToday = new Date(Math.max(Date.now(), startOfLocalDate(todayIn(ZONE), ZONE).getTime() + 30 * 60_000));
+    await activity.addTime({ userId: learner.userId, endedAt: endOfToday, seconds: 25 * 60, source: 'study' });
     await activity.addTime({
       userId: learner.userId,
-      endedAt: new Date(Date.now() - 86_400_000),
+      endedAt: new Date(endOfToday.getTime() - 86_400_000),
       seconds: 600,
       source: 'lesson',
     });

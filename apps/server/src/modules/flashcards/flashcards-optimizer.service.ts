@@ -35,10 +35,15 @@ export function createFlashcardsOptimizerService({
   const running = new Set<Promise<void>>();
 
   const status = async (userId: string): Promise<OptimizerStatus> => {
-    const [reviewCount, weights, latest] = await Promise.all([
+    // The run is read before the weights: a run finishing in between then reads as still running, never as a
+    // finished run without its weights.
+    const runThenWeights = async () => {
+      const run = await repository.findRun(userId);
+      return { run, weights: await repository.findWeights(userId) };
+    };
+    const [reviewCount, { run: latest, weights }] = await Promise.all([
       repository.countReviews(userId),
-      repository.findWeights(userId),
-      repository.findRun(userId),
+      runThenWeights(),
     ]);
     const metrics = latest?.status === 'optimized' ? latest.metrics : null;
     // A run left running past the stale mark died with its instance: it counts as failed (and may be started again).
