@@ -11,6 +11,9 @@ import { gamesRoutes } from './games.routes.ts';
 import { createGamesService, type Viewer } from './games.service.ts';
 import type { GameCourse, GameDeck } from './games-content.ts';
 
+/** The nightly job that removes game rounds nobody finished, once across instances. */
+export const GAMES_SWEEP_JOB = 'games.sweep-abandoned-rounds';
+
 /** Match, Quiz sprint and Recall on the learner's own courses and decks; finishing a round records game.completed. */
 export async function registerGames(
   app: FastifyInstance,
@@ -61,5 +64,10 @@ export async function registerGames(
     now: () => clock.now(),
   });
   await app.register(gamesRoutes, { gamesService });
+  await app.jobs.work(GAMES_SWEEP_JOB, async () => {
+    const removed = await gamesService.sweepAbandonedRounds();
+    if (removed > 0) app.log.info({ removed }, 'abandoned game rounds removed');
+  });
+  await app.jobs.cron(GAMES_SWEEP_JOB, '17 3 * * *');
   return gamesService;
 }

@@ -1,6 +1,6 @@
 import type { IssuedItem } from '@portal/shared/game-rounds';
 import type { Game, GameDifficulty } from '@portal/shared/games';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gameBests, gameRounds } from './games.table.ts';
 
@@ -50,6 +50,15 @@ export function createGamesRepository({ db }: { db: Db }) {
         .where(and(eq(gameRounds.id, roundId), eq(gameRounds.userId, userId), isNull(gameRounds.finishedAt)))
         .returning();
       return row;
+    },
+
+    /** Deletes rounds never finished that expired before `before` (their answers are of no use any more). */
+    async deleteAbandonedRounds(before: Date): Promise<number> {
+      const deleted = await db
+        .delete(gameRounds)
+        .where(and(isNull(gameRounds.finishedAt), lt(gameRounds.expiresAt, before)))
+        .returning({ id: gameRounds.id });
+      return deleted.length;
     },
 
     async listBests(userId: string): Promise<BestRow[]> {

@@ -14,6 +14,16 @@ import type { GamesService } from './games.service.ts';
 /** Games are a calm-tier feature; signed-out visitors play the sample set in the browser, without these routes. */
 const access = { role: 'user', feature: 'games' } as const;
 
+/** Rounds per learner and minute: far above play (a round lasts seconds at least), low enough to stop a script. */
+export const GAME_ROUNDS_PER_MINUTE = 30;
+const roundLimit = {
+  max: GAME_ROUNDS_PER_MINUTE,
+  timeWindow: '1 minute',
+  // After the access check, so the count is the learner's own, whichever address they play from.
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `games-rounds:${request.auth().user.id}`,
+} as const;
+
 export const gamesRoutes: FastifyPluginAsyncZod<{ gamesService: GamesService }> = async (app, { gamesService }) => {
   const viewer = async (request: FastifyRequest) => ({
     userId: request.auth().user.id,
@@ -49,7 +59,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ gamesService: GamesService }> 
   app.post(
     '/api/games/rounds',
     {
-      config: { access },
+      config: { access, rateLimit: roundLimit },
       schema: {
         tags: ['games'],
         summary: 'Issue a round from the chosen source; the server keeps the answers',

@@ -178,6 +178,14 @@ export function createGamesService({
         xp_event: xpEvent,
       };
     },
+
+    /** Removes rounds left unfinished for a day past their expiry; returns how many went. */
+    async sweepAbandonedRounds(): Promise<number> {
+      return repository.deleteAbandonedRounds(new Date(now().getTime() - ABANDONED_ROUND_GRACE_MS));
+    },
   };
 }
 export type GamesService = ReturnType<typeof createGamesService>;
+
+/** How long an expired, unfinished round is kept before the sweep removes it. */
+const ABANDONED_ROUND_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -2,13 +2,15 @@ import type { Deck } from '@portal/shared/flashcards';
 import type { IssuedItem } from '@portal/shared/game-rounds';
 import type { GameBests, GameRound, GameSources, RoundResult } from '@portal/shared/games';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { publishedCourse } from '../flashcards/flashcards.testing.ts';
 import { userXp } from '../gamification/gamification.table.ts';
+import { GAMES_SWEEP_JOB } from './games.module.ts';
+import { GAME_ROUNDS_PER_MINUTE } from './games.routes.ts';
 import { gameRounds } from './games.table.ts';
 
 const GLOSSARY = `# Words for memory
@@ -281,6 +283,47 @@ describe.each(testTargets())('games on $name', (target) => {
     expect((await finish(learner, round.id, right)).statusCode).toBe(409);
     expect(await gameXp(learner.userId)).toBe(0);
     expect((await call(learner, 'GET', '/api/games/bests')).json<GameBests>().bests).toEqual([]);
+  });
+
+  it('a script issuing rounds is stopped per learner, and other learners play on', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const other = await signUpSubscribed(app, 'me');
+    const deck = await deckWith(learner, CAPITALS);
+    const otherDeck = await deckWith(other, CAPITALS);
+    const body = { game: 'match', difficulty: 'easy', source: { kind: 'deck', id: deck.id } };
+    const statuses: number[] = [];
+    for (let round = 0; round <= GAME_ROUNDS_PER_MINUTE; round += 1) {
+      statuses.push((await call(learner, 'POST', '/api/games/rounds', body)).statusCode);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(GAME_ROUNDS_PER_MINUTE);
+    expect(statuses.at(-1)).toBe(429);
+    const stored = await database.db.select().from(gameRounds).where(eq(gameRounds.userId, learner.userId));
+    expect(stored).toHaveLength(GAME_ROUNDS_PER_MINUTE);
+    await startRound(other, { ...body, source: { kind: 'deck', id: otherDeck.id } });
+  });
+
+  it('the nightly sweep removes rounds left unfinished past their expiry and keeps finished ones', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const deck = await deckWith(learner, CAPITALS);
+    const body = { game: 'match', difficulty: 'easy', source: { kind: 'deck', id: deck.id } };
+    const abandoned = await startRound(learner, body);
+    const played = await startRound(learner, body);
+    wait(1_000);
+    const id = played.items[0]?.id ?? '';
+    expect((await finish(learner, played.id, [{ item_id: id, answer: id }], 900)).statusCode).toBe(200);
+    wait(2 * 24 * 60 * 60 * 1000);
+    const fresh = await startRound(learner, body);
+
+    const jobId = await app.jobs.schedule(GAMES_SWEEP_JOB);
+    if (!jobId) throw new Error('the sweep was not queued');
+    await vi.waitFor(async () => expect(await app.jobs.state(GAMES_SWEEP_JOB, jobId)).toBe('completed'), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    const left = await database.db.select().from(gameRounds).where(eq(gameRounds.userId, learner.userId));
+    expect(left.map((row) => row.id).sort()).toEqual([played.id, fresh.id].sort());
+    expect(left.map((row) => row.id)).not.toContain(abandoned.id);
+    expect((await call(learner, 'GET', '/api/games/bests')).json<GameBests>().bests).toHaveLength(1);
   });
 
   it('game XP stops at the daily cap', async () => {
