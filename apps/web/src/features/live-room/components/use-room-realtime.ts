@@ -2,6 +2,7 @@ import type { LiveSignalData } from '@portal/shared/live-room';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
+import { invalidateLiveAttendance } from '../api/get-live-attendance';
 import { invalidateLiveChat, receiveLiveChatMessage, removeLiveChatMessage } from '../api/get-live-chat';
 import { invalidateLiveRoomState } from '../api/get-live-room-state';
 
@@ -28,11 +29,15 @@ export function useRoomRealtime(sessionId: string, enabled: boolean) {
         // After a reconnect, fetch what may have been missed: the room state and the chat.
         void invalidateLiveRoomState(queryClient, sessionId);
         void invalidateLiveChat(queryClient, sessionId);
+        void invalidateLiveAttendance(queryClient, sessionId);
         return;
       }
       if (!('sessionId' in message) || message.sessionId !== sessionId) return;
-      if (message.type === 'live_room_changed') void invalidateLiveRoomState(queryClient, sessionId);
-      else if (message.type === 'live_chat_message') receiveLiveChatMessage(queryClient, sessionId, message.message);
+      if (message.type === 'live_room_changed') {
+        void invalidateLiveRoomState(queryClient, sessionId);
+        // Someone came or went: the host's attendance list follows.
+        if (message.change === 'presence') void invalidateLiveAttendance(queryClient, sessionId);
+      } else if (message.type === 'live_chat_message') receiveLiveChatMessage(queryClient, sessionId, message.message);
       else if (message.type === 'live_chat_deleted') removeLiveChatMessage(queryClient, sessionId, message.messageId);
       else if (message.type === 'live_signal') {
         const parts = partial.get(message.signalId) ?? new Array<string>(message.parts).fill('');

@@ -1,5 +1,5 @@
 import '@/lib/i18n';
-import type { LiveChatMessage, LiveRoomLobby, LiveRoomState } from '@portal/shared/live-room';
+import type { LiveAttendee, LiveChatMessage, LiveRoomLobby, LiveRoomState } from '@portal/shared/live-room';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,6 +79,7 @@ const message: LiveChatMessage = {
 };
 
 let calls: { method: string; path: string; body: unknown }[];
+let attendees: LiveAttendee[] = [];
 
 function serve({ lobbyAnswer, state }: { lobbyAnswer: Response | (() => Response); state: LiveRoomState }) {
   calls = [];
@@ -101,14 +102,18 @@ function serve({ lobbyAnswer, state }: { lobbyAnswer: Response | (() => Response
           name: 'Me',
         });
       }
-      if (path === `${base}/attendance`) return json({ attendees: [] });
+      if (path === `${base}/attendance`) return json({ attendees });
       if (path === `${base}/leave`) return new Response(null, { status: 204 });
       return json({ error: { code: 'not_found', message: path } }, 404);
     }),
   );
 }
 
+let socket: FakeSocket | null = null;
 class FakeSocket {
+  constructor() {
+    socket = this;
+  }
   readyState = 0;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
@@ -131,6 +136,8 @@ function renderPage() {
 }
 
 beforeEach(async () => {
+  attendees = [];
+  socket = null;
   await i18n.changeLanguage('en');
   vi.stubGlobal('WebSocket', FakeSocket);
 });
@@ -193,6 +200,28 @@ describe('the live room page', () => {
     expect(screen.getByLabelText('Question')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `${base}/attendance.csv`);
+  });
+
+  it("the host's attendance list follows people coming in, without a refresh", async () => {
+    serve({ lobbyAnswer: new Response(JSON.stringify(lobby())), state: roomState('host') });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Attendance' });
+    expect(within(table).queryByText('Grace')).toBeNull();
+
+    attendees = [
+      {
+        user_id: 'grace',
+        name: 'Grace',
+        first_joined_at: new Date().toISOString(),
+        last_left_at: null,
+        total_minutes: 0,
+        visits: 1,
+      },
+    ];
+    const changed = { type: 'live_room_changed', sessionId: SESSION, change: 'presence' };
+    socket?.onmessage?.({ data: JSON.stringify(changed) });
+    expect(await within(table).findByText('Grace')).toBeInTheDocument();
+    expect(within(table).getByText('Still here')).toBeInTheDocument();
   });
 
   it('the session owner who handed the host role over can take it back', async () => {
