@@ -115,6 +115,25 @@ describe('the live room', () => {
     await learner.getByRole('button', { name: 'Mute microphone' }).click();
     await learner.getByRole('button', { name: 'Unmute microphone' }).waitFor();
 
+    // The learner opens the room in a second tab: the call moves there, and the first tab says where it went.
+    const secondTab = await learnerContext.newPage();
+    await secondTab.goto(room);
+    await secondTab.getByRole('heading', { level: 1, name: `Fractions live ${stamp}` }).waitFor();
+    await learner.getByText('You are in this call in another tab or window.').waitFor();
+    expect(await learner.locator('video').count()).toBe(0);
+    await secondTab.getByRole('button', { name: 'Join with camera and microphone' }).click();
+    await remoteVideoPlays(secondTab, 'Ivan Instructor');
+    await remoteVideoPlays(host, learnerName);
+    // The learner is in the room once, and closing the second tab leaves them there.
+    const people = host.getByRole('list', { name: 'People in the room' });
+    expect(await people.getByText(learnerName).count()).toBe(1);
+    await learner.getByRole('button', { name: 'Use this tab for the call' }).click();
+    await secondTab.getByText('You are in this call in another tab or window.').waitFor();
+    await secondTab.close();
+    await learner.getByRole('button', { name: 'Join with camera and microphone' }).click();
+    await remoteVideoPlays(learner, 'Ivan Instructor');
+    await people.getByText(learnerName).waitFor();
+
     expect(await seriousViolations(learner)).toEqual([]);
     expect(await seriousViolations(host)).toEqual([]);
     await Promise.all([hostContext.close(), learnerContext.close()]);

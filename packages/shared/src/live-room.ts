@@ -45,6 +45,8 @@ export const liveParticipantSchema = z.object({
   hand_raised_at: z.string().nullable(),
   /** Whether this participant may take part in the in-browser call (the first six present). */
   media: z.boolean(),
+  /** The browser tab holding this person's call (someone with the room open in two tabs is in the call once). */
+  call_tab: z.string().nullable(),
 });
 export type LiveParticipant = z.infer<typeof liveParticipantSchema>;
 
@@ -98,6 +100,8 @@ export const liveRoomStateSchema = z.object({
     can_reclaim_host: z.boolean(),
     muted: z.boolean(),
     media: z.boolean(),
+    /** My tab holding the call; another of my tabs shows that the call goes on elsewhere. */
+    call_tab: z.string().nullable(),
   }),
   host_id: z.string(),
   participants: z.array(liveParticipantSchema),
@@ -184,11 +188,23 @@ export const liveSignalDataSchema = z.union([
 ]);
 export type LiveSignalData = z.infer<typeof liveSignalDataSchema>;
 
-/** A client's signal to another participant of the room, sent over the realtime socket. */
+/** A browser tab's own id: random per page load, so two tabs of one person are told apart. */
+export const liveTabSchema = z.string().min(8).max(64);
+
+/** Entering (or the heartbeat): `claim` makes this tab the one holding my call. */
+export const enterLiveRoomBodySchema = z
+  .object({ tab: liveTabSchema.optional(), claim: z.boolean().optional() })
+  .nullish();
+/** Leaving from one tab ends the visit only when that tab holds the call (or no tab is known). */
+export const leaveLiveRoomBodySchema = z.object({ tab: liveTabSchema.optional() }).nullish();
+
+/** A client's signal to another participant of the room, sent over the realtime socket, tab to tab. */
 export const liveSignalClientMessageSchema = z.object({
   type: z.literal('live_signal'),
   sessionId: z.uuid(),
   to: z.string().min(1).max(200),
+  from_tab: liveTabSchema.optional(),
+  to_tab: liveTabSchema.optional(),
   data: liveSignalDataSchema,
 });
 
@@ -204,6 +220,8 @@ export const liveRoomServerMessageSchemas = [
     type: z.literal('live_signal'),
     sessionId: z.string(),
     from: z.string(),
+    fromTab: z.string().nullable().optional(),
+    toTab: z.string().nullable().optional(),
     signalId: z.string(),
     part: z.number().int(),
     parts: z.number().int(),

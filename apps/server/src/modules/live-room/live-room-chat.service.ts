@@ -124,13 +124,22 @@ export function createLiveRoomChatService({
      */
     async forwardSignal(
       fromUserId: string,
-      { sessionId, to, data }: { sessionId: string; to: string; data: LiveSignalData },
+      {
+        sessionId,
+        to,
+        data,
+        from_tab: fromTab = null,
+        to_tab: toTab = null,
+      }: { sessionId: string; to: string; data: LiveSignalData; from_tab?: string | null; to_tab?: string | null },
     ) {
       if (fromUserId === to || !withinSignalRate(fromUserId)) return false;
       const session = await access.sessionOf(sessionId);
       if (!session || access.status(session, now()) !== 'open') return false;
-      const present = new Set((await access.present(sessionId)).map((person) => person.userId));
+      const present = new Map((await access.present(sessionId)).map((person) => [person.userId, person.callTab]));
       if (!present.has(fromUserId) || !present.has(to)) return false;
+      // Only the tabs holding the two calls talk: a second tab of either person stays out of it.
+      const holds = (userId: string, tab: string | null) => tab === null || (present.get(userId) ?? tab) === tab;
+      if (!holds(fromUserId, fromTab) || !holds(to, toTab)) return false;
       const signalId = randomUUID();
       const parts = signalParts(data);
       for (const [part, chunk] of parts.entries()) {
@@ -138,6 +147,8 @@ export function createLiveRoomChatService({
           type: 'live_signal',
           sessionId,
           from: fromUserId,
+          fromTab,
+          toTab,
           signalId,
           part,
           parts: parts.length,

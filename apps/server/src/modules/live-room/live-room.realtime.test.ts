@@ -1,3 +1,4 @@
+import type { LiveRoomState } from '@portal/shared/live-room';
 import type { ServerMessage } from '@portal/shared/realtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -142,6 +143,61 @@ describe.each(testTargets())('live room realtime on $name', (target) => {
     expect(await benTab.next()).toEqual({ type: 'subscription_change' });
     await app.realtime.publishToUser(host.userId, { type: 'subscription_change' });
     expect(await nextOf(hostTab, 'subscription_change')).toEqual({ type: 'subscription_change' });
+  });
+
+  it('someone with the room open in two tabs is in the call once: in the tab that took it last', async () => {
+    const sessionId = await seedLiveSession(app, { host, going: [ada] });
+    const call = roomCaller(app, sessionId);
+    const [firstTab, secondTab] = ['tab-first-0001', 'tab-second-002'];
+    const callTab = async (by: Person) =>
+      (await call(by, 'GET', '/state'))
+        .json<LiveRoomState>()
+        .participants.find((person) => person.user_id === by.userId)?.call_tab;
+    await call(host, 'POST', '/enter', { tab: 'host-tab-0001', claim: true });
+    expect((await call(ada, 'POST', '/enter', { tab: firstTab, claim: true })).json<LiveRoomState>().me.call_tab).toBe(
+      firstTab,
+    );
+    const hostSocket = await tabs.connect(host);
+    const adaSocket = await tabs.connect(ada);
+
+    // Ada opens the room in a second tab: the call moves there, and the host is told to reconnect to it.
+    expect((await call(ada, 'POST', '/enter', { tab: secondTab, claim: true })).json<LiveRoomState>().me.call_tab).toBe(
+      secondTab,
+    );
+    expect(await nextOf(hostSocket, 'live_room_changed')).toMatchObject({ sessionId, change: 'presence' });
+    // The first tab's heartbeat keeps Ada present without taking the call back.
+    await call(ada, 'POST', '/enter', { tab: firstTab });
+    expect(await callTab(ada)).toBe(secondTab);
+
+    // Signals reach only the tab holding the call, and only that tab's signals go out.
+    const offer = { description: { type: 'offer', sdp: 'v=0' } };
+    const send = (socket: Tab, to: Person, tabs: { from_tab?: string; to_tab?: string }, sdp: string) =>
+      socket.socket.send(
+        JSON.stringify({
+          type: 'live_signal',
+          sessionId,
+          to: to.userId,
+          ...tabs,
+          data: { description: { type: 'offer', sdp } },
+        }),
+      );
+    send(hostSocket, ada, { from_tab: 'host-tab-0001', to_tab: firstTab }, 'to the old tab');
+    send(adaSocket, host, { from_tab: firstTab, to_tab: 'host-tab-0001' }, 'from the old tab');
+    send(hostSocket, ada, { from_tab: 'host-tab-0001', to_tab: secondTab }, 'v=0');
+    const atAda = await nextOf(adaSocket, 'live_signal');
+    expect(atAda).toMatchObject({ from: host.userId, fromTab: 'host-tab-0001', toTab: secondTab });
+    expect(JSON.parse(atAda.chunk)).toEqual(offer);
+    send(adaSocket, host, { from_tab: secondTab, to_tab: 'host-tab-0001' }, 'v=0');
+    expect(await nextOf(hostSocket, 'live_signal')).toMatchObject({ from: ada.userId, fromTab: secondTab });
+
+    // Closing the first tab leaves Ada in the room; closing the tab holding the call leaves it.
+    expect((await call(ada, 'POST', '/leave', { tab: firstTab })).statusCode).toBe(204);
+    expect(await callTab(ada)).toBe(secondTab);
+    expect((await call(ada, 'POST', '/leave', { tab: secondTab })).statusCode).toBe(204);
+    expect(await callTab(host)).toBe('host-tab-0001');
+    expect(await callTab(ada)).toBeUndefined();
+    // The remaining tab's next heartbeat brings Ada back, with the call in that tab.
+    expect((await call(ada, 'POST', '/enter', { tab: firstTab })).json<LiveRoomState>().me.call_tab).toBe(firstTab);
   });
 
   it('a flood of signals is cut off after 100 in ten seconds', async () => {

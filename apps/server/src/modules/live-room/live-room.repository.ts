@@ -1,5 +1,5 @@
 import { LIVE_ROOM_STALE_SECONDS } from '@portal/shared/live-room';
-import { and, asc, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { liveRsvps, liveSessions } from '../live/live.table.ts';
@@ -51,36 +51,50 @@ export function createLiveRoomRepository({ db }: { db: Db }) {
     /**
      * Keeps the user's visit open (a heartbeat or an entry): a visit whose heartbeats stopped is closed at its last
      * heartbeat and a new one starts. `onFirstVisit` runs in the same transaction when the user's first visit starts.
-     * Answers whether a new visit started.
+     * The visit's call is held by the tab that claimed it last (or by the first tab seen). Answers whether a new visit
+     * started and whether the tab holding the call changed.
      */
-    async markPresent(sessionId: string, userId: string, now: Date, onFirstVisit: (tx: Db) => Promise<void>) {
+    async markPresent(
+      sessionId: string,
+      userId: string,
+      now: Date,
+      { tab, claim }: { tab: string | null; claim: boolean },
+      onFirstVisit: (tx: Db) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
         const mine = and(eq(liveAttendance.sessionId, sessionId), eq(liveAttendance.userId, userId));
         await tx
           .update(liveAttendance)
           .set({ leftAt: liveAttendance.lastSeenAt })
           .where(and(mine, isNull(liveAttendance.leftAt), lt(liveAttendance.lastSeenAt, staleBefore(now))));
-        const touched = await tx
-          .update(liveAttendance)
-          .set({ lastSeenAt: now })
+        const [open] = await tx
+          .select({ id: liveAttendance.id, callTab: liveAttendance.callTab })
+          .from(liveAttendance)
           .where(and(mine, isNull(liveAttendance.leftAt)))
-          .returning({ id: liveAttendance.id });
+          .for('update');
         await tx.insert(liveRoomParticipants).values({ sessionId, userId }).onConflictDoNothing();
-        if (touched.length > 0) return { opened: false };
+        if (open) {
+          const callTab = (claim ? tab : null) ?? open.callTab ?? tab;
+          await tx.update(liveAttendance).set({ lastSeenAt: now, callTab }).where(eq(liveAttendance.id, open.id));
+          return { opened: false, tabChanged: callTab !== open.callTab };
+        }
         const inserted = await tx
           .insert(liveAttendance)
-          .values({ sessionId, userId, joinedAt: now, lastSeenAt: now })
+          .values({ sessionId, userId, joinedAt: now, lastSeenAt: now, callTab: tab })
           .onConflictDoNothing()
           .returning({ id: liveAttendance.id });
-        if (inserted.length === 0) return { opened: false };
+        if (inserted.length === 0) return { opened: false, tabChanged: false };
         const [visits] = await tx.select({ total: count() }).from(liveAttendance).where(mine);
         if (visits?.total === 1) await onFirstVisit(tx);
-        return { opened: true };
+        return { opened: true, tabChanged: false };
       });
     },
 
-    /** Closes the user's open visit; false when there was none. */
-    async closeVisit(sessionId: string, userId: string, now: Date) {
+    /**
+     * Closes the user's open visit; false when there was none. Leaving from a tab that does not hold the call (a
+     * second tab closing) leaves the visit open.
+     */
+    async closeVisit(sessionId: string, userId: string, now: Date, tab: string | null) {
       const closed = await db
         .update(liveAttendance)
         .set({ leftAt: sql`greatest(${liveAttendance.joinedAt}, ${now.toISOString()}::timestamptz)` })
@@ -89,6 +103,7 @@ export function createLiveRoomRepository({ db }: { db: Db }) {
             eq(liveAttendance.sessionId, sessionId),
             eq(liveAttendance.userId, userId),
             isNull(liveAttendance.leftAt),
+            tab === null ? undefined : or(isNull(liveAttendance.callTab), eq(liveAttendance.callTab, tab)),
           ),
         )
         .returning({ id: liveAttendance.id });
@@ -104,6 +119,7 @@ export function createLiveRoomRepository({ db }: { db: Db }) {
           joinedAt: liveAttendance.joinedAt,
           muted: sql<boolean>`coalesce(${liveRoomParticipants.muted}, false)`,
           handRaisedAt: liveRoomParticipants.handRaisedAt,
+          callTab: liveAttendance.callTab,
         })
         .from(liveAttendance)
         .innerJoin(users, eq(users.id, liveAttendance.userId))

@@ -1,6 +1,8 @@
 import {
   createLivePollBodySchema,
+  enterLiveRoomBodySchema,
   handOverLiveHostBodySchema,
+  leaveLiveRoomBodySchema,
   liveAttendanceSchema,
   liveChatMessageSchema,
   liveChatPageQuerySchema,
@@ -51,13 +53,24 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     `${base}/enter`,
-    route('Enter the room, or keep being present (heartbeat every 15 s)', { response: state }),
-    async (request) => roomService.enter(await viewerOf(request), request.params.sessionId),
+    route('Enter the room, or keep being present (heartbeat every 15 s); `claim` moves my call to this tab', {
+      body: enterLiveRoomBodySchema,
+      response: state,
+    }),
+    async (request) =>
+      roomService.enter(await viewerOf(request), request.params.sessionId, {
+        tab: request.body?.tab ?? null,
+        claim: request.body?.claim ?? false,
+      }),
   );
-  app.post(`${base}/leave`, route('Leave the room', { response: done }), async (request, reply) => {
-    await roomService.leave(await viewerOf(request), request.params.sessionId);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    `${base}/leave`,
+    route('Leave the room (from the tab holding my call)', { body: leaveLiveRoomBodySchema, response: done }),
+    async (request, reply) => {
+      await roomService.leave(await viewerOf(request), request.params.sessionId, request.body?.tab ?? null);
+      return reply.code(204).send(null);
+    },
+  );
   app.get(`${base}/state`, route('Who is here, raised hands, timer and poll', { response: state }), async (request) =>
     roomService.state(await viewerOf(request), request.params.sessionId),
   );

@@ -83,6 +83,7 @@ export function createLiveRoomService({
       muted: person.muted,
       hand_raised_at: person.handRaisedAt?.toISOString() ?? null,
       media: mesh && index < LIVE_ROOM_MEDIA_LIMIT,
+      call_tab: person.callTab,
     }));
     const me = participants.find((person) => person.user_id === viewer.id);
     const { endsAt, closesAt } = roomWindow(session);
@@ -103,6 +104,7 @@ export function createLiveRoomService({
         can_reclaim_host: hostId !== viewer.id && session.hostId === viewer.id,
         muted: me?.muted ?? false,
         media: me?.media ?? false,
+        call_tab: me?.call_tab ?? null,
       },
       host_id: hostId,
       participants,
@@ -175,9 +177,9 @@ export function createLiveRoomService({
     },
 
     /** Entering, and the heartbeat of an open room page: the first entry ever earns the attendance XP. */
-    async enter(viewer: RoomViewer, sessionId: string) {
+    async enter(viewer: RoomViewer, sessionId: string, { tab = null, claim = false }: EnterOptions = {}) {
       await access.open(viewer, sessionId);
-      const { opened } = await repository.markPresent(sessionId, viewer.id, now(), (tx) =>
+      const { opened, tabChanged } = await repository.markPresent(sessionId, viewer.id, now(), { tab, claim }, (tx) =>
         domainEvents.record(tx, {
           type: 'live_session.attended',
           userId: viewer.id,
@@ -185,16 +187,14 @@ export function createLiveRoomService({
           payload: { sessionId },
         }),
       );
-      if (opened) {
-        void domainEvents.flush();
-        await changed(sessionId, 'presence');
-      }
+      if (opened) void domainEvents.flush();
+      if (opened || tabChanged) await changed(sessionId, 'presence');
       return stateFor(viewer, sessionId);
     },
 
-    async leave(viewer: RoomViewer, sessionId: string) {
+    async leave(viewer: RoomViewer, sessionId: string, tab: string | null = null) {
       await access.member(viewer, sessionId);
-      if (await repository.closeVisit(sessionId, viewer.id, now())) await changed(sessionId, 'presence');
+      if (await repository.closeVisit(sessionId, viewer.id, now(), tab)) await changed(sessionId, 'presence');
     },
 
     state: stateFor,
@@ -273,3 +273,6 @@ export function createLiveRoomService({
 }
 
 export type LiveRoomService = ReturnType<typeof createLiveRoomService>;
+
+/** The tab entering (random per page load) and whether it takes the person's call over. */
+type EnterOptions = { tab?: string | null; claim?: boolean };

@@ -28,6 +28,8 @@ export const liveAttendance = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** The browser tab holding the person's call during this visit (random per page load). */
+    callTab: text('call_tab'),
   },
   (table) => [
     index('live_attendance_session_idx').on(table.sessionId, table.joinedAt),

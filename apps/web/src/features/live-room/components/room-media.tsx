@@ -3,6 +3,8 @@ import { ExternalLink, Mic, MicOff, MonitorUp, Video, VideoOff } from 'lucide-re
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTakeCallHere } from '../api/enter-live-room';
+import { TAB_ID } from '../utils/tab-id';
 import { useMeshCall } from './use-mesh-call';
 import type { RoomRealtime } from './use-room-realtime';
 
@@ -38,13 +40,43 @@ export function RoomMedia({ state, realtime }: { state: LiveRoomState; realtime:
       </section>
     );
   }
+  if (state.me.call_tab !== null && state.me.call_tab !== TAB_ID) {
+    return <CallElsewhere sessionId={state.session.id} />;
+  }
   return <MeshCall state={state} realtime={realtime} />;
+}
+
+/** Another tab or window of mine holds my call: this one offers to take it over. */
+function CallElsewhere({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation('live-room');
+  const take = useTakeCallHere(sessionId);
+  return (
+    <section aria-labelledby="room-media-title" className="rounded-lg border border-border bg-card p-4">
+      <h2 id="room-media-title" className="mb-2 text-lg font-semibold">
+        {t('media.title')}
+      </h2>
+      <p role="status" className="mb-3 text-sm text-muted-foreground">
+        {t('media.elsewhere')}
+      </p>
+      <Button onClick={() => take.mutate()} disabled={take.isPending}>
+        <Video aria-hidden="true" />
+        {t('media.takeHere')}
+      </Button>
+      {take.isError ? (
+        <p role="alert" className="mt-2 text-sm text-destructive">
+          {t('media.takeFailed')}
+        </p>
+      ) : null}
+    </section>
+  );
 }
 
 function MeshCall({ state, realtime }: { state: LiveRoomState; realtime: RoomRealtime }) {
   const { t } = useTranslation('live-room');
   const peers = state.me.media
-    ? state.participants.filter((person) => person.media && person.user_id !== state.me.user_id).map((p) => p.user_id)
+    ? state.participants
+        .filter((person) => person.media && person.user_id !== state.me.user_id)
+        .map((person) => ({ userId: person.user_id, tab: person.call_tab }))
     : [];
   const call = useMeshCall({ myId: state.me.user_id, peers, realtime, iceServers: state.ice_servers });
   const [micOn, setMicOn] = useState(true);

@@ -2,11 +2,22 @@ import type { LiveSignalData } from '@portal/shared/live-room';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomRealtime } from './use-room-realtime';
 
-type Peer = { connection: RTCPeerConnection; polite: boolean; makingOffer: boolean; ignoreOffer: boolean };
+type Peer = {
+  connection: RTCPeerConnection;
+  /** Their tab holding the call; when their call moves to another tab, this connection is replaced. */
+  tab: string | null;
+  polite: boolean;
+  makingOffer: boolean;
+  ignoreOffer: boolean;
+};
+
+/** Someone else in the call, in the tab holding their call. */
+export type CallPeer = { userId: string; tab: string | null };
 
 /**
  * A WebRTC mesh with everyone in `peers` (the others allowed into the call), using "perfect negotiation": both
- * sides may offer, the polite one (the larger user id) yields on a collision. Signals go through our socket.
+ * sides may offer, the polite one (the larger user id) yields on a collision. Signals go through our socket, from
+ * this tab to the tab holding each other person's call.
  */
 export function useMeshCall({
   myId,
@@ -15,12 +26,15 @@ export function useMeshCall({
   iceServers,
 }: {
   myId: string;
-  peers: string[];
+  peers: CallPeer[];
   realtime: RoomRealtime;
   /** STUN/TURN servers the portal offers, so peers behind NAT still reach each other. */
   iceServers: RTCIceServer[];
 }) {
   const connections = useRef(new Map<string, Peer>());
+  // The tab each person's call is in, as the room state last said (a signal from a newer tab updates it).
+  const tabs = useRef(new Map<string, string | null>());
+  tabs.current = new Map(peers.map((peer) => [peer.userId, peer.tab]));
   // Read when a connection is made; a refetched room state must not rebuild the calls under way.
   const ice = useRef(iceServers);
   ice.current = iceServers;
@@ -29,12 +43,20 @@ export function useMeshCall({
   const [local, setLocal] = useState<MediaStream | null>(null);
   const { sendSignal, onSignal } = realtime;
 
+  const hangUp = useCallback((userId: string) => {
+    connections.current.get(userId)?.connection.close();
+    connections.current.delete(userId);
+    setRemoteStreams(({ [userId]: _gone, ...rest }) => rest);
+  }, []);
+
   const peerFor = useCallback(
-    (userId: string) => {
+    (userId: string, tab: string | null = tabs.current.get(userId) ?? null) => {
       const known = connections.current.get(userId);
-      if (known) return known;
+      if (known && known.tab === tab) return known;
+      // Their call moved to another tab: the old connection goes, a new one is made with that tab.
+      if (known) hangUp(userId);
       const connection = new RTCPeerConnection({ iceServers: ice.current });
-      const peer: Peer = { connection, polite: myId > userId, makingOffer: false, ignoreOffer: false };
+      const peer: Peer = { connection, tab, polite: myId > userId, makingOffer: false, ignoreOffer: false };
       connections.current.set(userId, peer);
       for (const track of localStream.current?.getTracks() ?? []) {
         connection.addTrack(track, localStream.current as MediaStream);
@@ -45,7 +67,7 @@ export function useMeshCall({
           await connection.setLocalDescription();
           const description = connection.localDescription;
           if (description && (description.type === 'offer' || description.type === 'answer')) {
-            sendSignal(userId, { description: { type: description.type, sdp: description.sdp } });
+            sendSignal(userId, tab, { description: { type: description.type, sdp: description.sdp } });
           }
         } finally {
           peer.makingOffer = false;
@@ -54,7 +76,7 @@ export function useMeshCall({
       connection.onicecandidate = ({ candidate }) => {
         if (candidate) {
           const { candidate: text, sdpMid, sdpMLineIndex } = candidate.toJSON();
-          sendSignal(userId, { candidate: { candidate: text ?? '', sdpMid, sdpMLineIndex } });
+          sendSignal(userId, tab, { candidate: { candidate: text ?? '', sdpMid, sdpMLineIndex } });
         }
       };
       connection.ontrack = ({ streams }) => {
@@ -63,14 +85,17 @@ export function useMeshCall({
       };
       return peer;
     },
-    [myId, sendSignal],
+    [myId, sendSignal, hangUp],
   );
 
   // Signals from others: create the connection on their first offer.
   useEffect(
     () =>
-      onSignal(async (from: string, data: LiveSignalData) => {
-        const peer = peerFor(from);
+      onSignal(async (from: string, fromTab: string | null, data: LiveSignalData) => {
+        // The server forwards only signals of the tab holding the sender's call, so a new tab here is their newest.
+        const tab = fromTab ?? tabs.current.get(from) ?? null;
+        tabs.current.set(from, tab);
+        const peer = peerFor(from, tab);
         const { connection } = peer;
         try {
           if ('description' in data) {
@@ -82,7 +107,8 @@ export function useMeshCall({
             if (data.description.type === 'offer') {
               await connection.setLocalDescription();
               const answer = connection.localDescription;
-              if (answer?.type === 'answer') sendSignal(from, { description: { type: 'answer', sdp: answer.sdp } });
+              if (answer?.type === 'answer')
+                sendSignal(from, tab, { description: { type: 'answer', sdp: answer.sdp } });
             }
           } else {
             await connection.addIceCandidate(data.candidate).catch((error: unknown) => {
@@ -97,17 +123,15 @@ export function useMeshCall({
   );
 
   // People who left the call are hung up; newcomers are connected once either side has media to send.
-  const peerKey = peers.join(',');
+  const peerKey = JSON.stringify(peers.map((peer) => [peer.userId, peer.tab]));
   useEffect(() => {
-    const wanted = new Set(peerKey ? peerKey.split(',') : []);
+    const wanted = new Map(JSON.parse(peerKey) as [string, string | null][]);
     for (const [userId, peer] of connections.current) {
-      if (wanted.has(userId)) continue;
-      peer.connection.close();
-      connections.current.delete(userId);
-      setRemoteStreams(({ [userId]: _gone, ...rest }) => rest);
+      if (wanted.has(userId) && wanted.get(userId) === peer.tab) continue;
+      hangUp(userId);
     }
-    if (localStream.current) for (const userId of wanted) peerFor(userId);
-  }, [peerKey, peerFor]);
+    if (localStream.current) for (const [userId, tab] of wanted) peerFor(userId, tab);
+  }, [peerKey, peerFor, hangUp]);
 
   useEffect(
     () => () => {
@@ -123,8 +147,8 @@ export function useMeshCall({
     (stream: MediaStream) => {
       localStream.current = stream;
       setLocal(stream);
-      for (const userId of peers) {
-        const { connection } = peerFor(userId);
+      for (const { userId, tab } of peers) {
+        const { connection } = peerFor(userId, tab);
         const senders = connection.getSenders();
         for (const track of stream.getTracks()) {
           const sender = senders.find((candidate) => candidate.track?.kind === track.kind);

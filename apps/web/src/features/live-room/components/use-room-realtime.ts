@@ -5,8 +5,10 @@ import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
 import { invalidateLiveAttendance } from '../api/get-live-attendance';
 import { invalidateLiveChat, receiveLiveChatMessage, removeLiveChatMessage } from '../api/get-live-chat';
 import { invalidateLiveRoomState } from '../api/get-live-room-state';
+import { TAB_ID } from '../utils/tab-id';
 
-export type SignalListener = (from: string, data: LiveSignalData) => void;
+/** A signal from a person's tab holding their call (`fromTab` null from clients that send none). */
+export type SignalListener = (from: string, fromTab: string | null, data: LiveSignalData) => void;
 
 /**
  * The room's own realtime socket: chat and room changes are applied to the queries, WebRTC signals (sent in parts)
@@ -39,7 +41,8 @@ export function useRoomRealtime(sessionId: string, enabled: boolean) {
         if (message.change === 'presence') void invalidateLiveAttendance(queryClient, sessionId);
       } else if (message.type === 'live_chat_message') receiveLiveChatMessage(queryClient, sessionId, message.message);
       else if (message.type === 'live_chat_deleted') removeLiveChatMessage(queryClient, sessionId, message.messageId);
-      else if (message.type === 'live_signal') {
+      // A signal for another tab of mine (one I no longer hold the call in) is not for this page.
+      else if (message.type === 'live_signal' && (message.toTab ?? TAB_ID) === TAB_ID) {
         const parts = partial.get(message.signalId) ?? new Array<string>(message.parts).fill('');
         parts[message.part] = message.chunk;
         partial.set(message.signalId, parts);
@@ -47,7 +50,7 @@ export function useRoomRealtime(sessionId: string, enabled: boolean) {
         partial.delete(message.signalId);
         try {
           const data = JSON.parse(parts.join('')) as LiveSignalData;
-          for (const listener of signalListeners.current) listener(message.from, data);
+          for (const listener of signalListeners.current) listener(message.from, message.fromTab ?? null, data);
         } catch {
           // A signal that does not parse is dropped; the peers renegotiate.
         }
@@ -63,8 +66,15 @@ export function useRoomRealtime(sessionId: string, enabled: boolean) {
   }, [sessionId, enabled, queryClient]);
 
   const sendSignal = useCallback(
-    (to: string, data: LiveSignalData) =>
-      clientRef.current?.send({ type: 'live_signal', sessionId, to, data }) ?? false,
+    (to: string, toTab: string | null, data: LiveSignalData) =>
+      clientRef.current?.send({
+        type: 'live_signal',
+        sessionId,
+        to,
+        from_tab: TAB_ID,
+        ...(toTab ? { to_tab: toTab } : {}),
+        data,
+      }) ?? false,
     [sessionId],
   );
   const onSignal = useCallback((listener: SignalListener) => {

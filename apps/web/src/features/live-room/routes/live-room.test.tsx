@@ -30,6 +30,7 @@ const person = (userId: string, name: string, extra: Partial<LiveRoomState['part
   muted: false,
   hand_raised_at: null,
   media: true,
+  call_tab: null,
   ...extra,
 });
 
@@ -50,6 +51,7 @@ const roomState = (me: 'host' | 'ada', overrides: Partial<LiveRoomState> = {}): 
     can_reclaim_host: false,
     muted: false,
     media: true,
+    call_tab: null,
   },
   host_id: 'host',
   participants: [
@@ -222,6 +224,23 @@ describe('the live room page', () => {
     socket?.onmessage?.({ data: JSON.stringify(changed) });
     expect(await within(table).findByText('Grace')).toBeInTheDocument();
     expect(within(table).getByText('Still here')).toBeInTheDocument();
+  });
+
+  it('with the room open in another tab too, this tab offers to take the call over', async () => {
+    const state = roomState('ada');
+    state.me = { ...state.me, call_tab: 'another-tab-0001' };
+    serve({ lobbyAnswer: new Response(JSON.stringify(lobby())), state });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('You are in this call in another tab or window.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join with camera and microphone' })).toBeNull();
+    const enters = () => calls.filter((call) => call.path === `${base}/enter`);
+    // Opening the room took the call into this tab; the server answered that another tab holds it now.
+    expect(enters()[0]?.body).toMatchObject({ claim: true, tab: expect.any(String) });
+    const tab = (enters()[0]?.body as { tab: string }).tab;
+
+    await user.click(screen.getByRole('button', { name: 'Use this tab for the call' }));
+    expect(enters().at(-1)?.body).toEqual({ tab, claim: true });
   });
 
   it('the session owner who handed the host role over can take it back', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "live_attendance" ADD COLUMN "call_tab" text;
