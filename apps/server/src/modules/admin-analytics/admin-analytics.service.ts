@@ -11,10 +11,10 @@ import {
 } from '@portal/shared/admin-analytics';
 import { isPhoneOnlyEmail } from '@portal/shared/auth';
 import { LEARNER_HOME } from '@portal/shared/routes';
+import { type CsvCell, csvAttachment, toCsv } from '../../csv.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { type CsvCell, csvAttachment, toCsv } from '../scorm/scorm-csv.ts';
 import { learnerLanguage, learnerNudgeMail, learnerNudgeSms } from './admin-analytics.mail.ts';
 import type { AdminAnalyticsRepository, AnalyticsScope } from './admin-analytics.repository.ts';
 import type { AtRiskCursor, AtRiskRepository, AtRiskRow } from './at-risk.repository.ts';

@@ -1,4 +1,5 @@
 import type { AdminUserRow } from '@portal/shared/admin-users';
+import { csvLine } from '../../csv.ts';
 
 export const CSV_COLUMNS = [
   'id',
@@ -12,18 +13,6 @@ export const CSV_COLUMNS = [
   'created_at',
   'last_active_at',
 ] as const satisfies readonly (keyof AdminUserRow)[];
-
-/**
- * One CSV cell: a text a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a
- * leading apostrophe; a cell with a comma, quote or line break is quoted, its quotes doubled.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The export as CSV text, header first, row by row as the pages arrive. */
 export async function* usersCsv(rows: AsyncIterable<AdminUserRow>) {

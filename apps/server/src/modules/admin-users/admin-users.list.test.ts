@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { csvCell } from '../../csv.ts';
 import { asUser, signUpAdmin } from '../../testing/billing-factories.ts';
 import { type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
 import { databaseOf, startTestApp, testTargets } from '../../testing/test-app.ts';
@@ -9,7 +10,6 @@ import { users } from '../auth/auth.table.ts';
 import { userRoles } from '../auth/roles.table.ts';
 import { profiles } from '../profile/profile.table.ts';
 import { subscriptions } from '../subscription/subscription.table.ts';
-import { csvCell } from './admin-users.csv.ts';
 import { accountStates } from './admin-users.table.ts';
 
 const DAY = 86_400_000;

@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvAttachment } from '../scorm/scorm-csv.ts';
+import { csvAttachment } from '../../csv.ts';
 import type { LiveRoomService } from './live-room.service.ts';
 import type { RoomViewer } from './live-room-access.ts';
 import type { LiveRoomChatService } from './live-room-chat.service.ts';

@@ -7,8 +7,8 @@ import {
   type LiveTimer,
   type LiveTimerBody,
 } from '@portal/shared/live-room';
+import { toCsv } from '../../csv.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
-import { toCsv } from '../scorm/scorm-csv.ts';
 import {
   attendanceForbidden,
   liveSessionNotFound,

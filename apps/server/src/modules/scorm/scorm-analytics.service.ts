@@ -5,11 +5,11 @@ import {
   type ScormOwnAttemptList,
   type ScormResponseShare,
 } from '@portal/shared/scorm-analytics';
+import { csvAttachment, toCsv } from '../../csv.ts';
 import { AppError } from '../../errors.ts';
 import type { ScormRepository } from './scorm.repository.ts';
 import type { ScormActor, ScormService } from './scorm.service.ts';
 import type { ScormAnalyticsRepository } from './scorm-analytics.repository.ts';
-import { csvAttachment, toCsv } from './scorm-csv.ts';
 
 /** A 0-1 fraction as a percentage with one decimal. */
 const percent = (fraction: number | null) => (fraction === null ? null : Math.round(fraction * 1000) / 10);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvAttachment, toCsv } from './scorm-csv.ts';
+import { csvAttachment, toCsv } from './csv.ts';
 
 describe('SCORM report CSV', () => {
   it('quotes commas, quotes and line breaks, starts with a BOM and ends lines with CRLF', () => {
@@ -24,7 +24,7 @@ describe('SCORM report CSV', () => {
       `attachment; filename="G_ographie-_-test-objectives.csv"; filename*=UTF-8''${encodeURIComponent('Géographie-中文-test-objectives.csv')}`,
     );
     expect(csvAttachment('***', 'interactions')).toBe(
-      `attachment; filename="scorm-package-interactions.csv"; filename*=UTF-8''scorm-package-interactions.csv`,
+      `attachment; filename="export-interactions.csv"; filename*=UTF-8''export-interactions.csv`,
     );
   });
 });
