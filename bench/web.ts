@@ -7,22 +7,14 @@
  *   npm run bench:web
  *   BENCH_WEB_BEFORE_DIST=/path/to/older/dist npm run bench:web   (also measures an older web build, same server)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/db/seed-demo.ts';
-import {
-  AUTH_SECRET,
-  createBenchDatabase,
-  describeMachine,
-  productionServer,
-  REPO_ROOT,
-  stopServerProcess,
-  untilHealthy,
-} from './bench-kit.ts';
+import { createBenchDatabase, describeMachine, REPO_ROOT, stopServerProcess } from './bench-kit.ts';
 import { writeBenchSection } from './readme.ts';
+import { demoCookie, startWebServer } from './web-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
@@ -45,45 +37,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
-
-async function startServer(webDistDir: string, dataDir: string, databaseUrl: string | undefined) {
-  const production = productionServer();
-  const server = spawn(process.execPath, production.args, {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...production.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      CONTENT_PORT: String(PORT + 1),
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      AUTH_SECRET,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: webDistDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return untilHealthy(server, PORT, 120_000);
-}
-
-/** The demo learner's session cookie, as the browser would hold it after signing in. */
-async function demoLearnerCookie(): Promise<string> {
-  const learner = DEMO_ACCOUNTS.find((account) => account.role === 'learner');
-  if (!learner) throw new Error('no demo learner');
-  const origin = `http://127.0.0.1:${PORT}`;
-  const response = await fetch(`${origin}/api/account/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: learner.email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-  if (cookies.length === 0) throw new Error('demo sign-in set no cookie');
-  return cookies.join('; ');
-}
 
 async function measurePage(port: number, page: Page, cookie: string): Promise<Sample> {
   const result = await lighthouse(
@@ -126,8 +79,8 @@ async function measureBuild(label: string, webDistDir: string): Promise<string[]
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    server = await startServer(webDistDir, database.dataDir, database.url);
-    const cookie = await demoLearnerCookie();
+    server = await startWebServer(PORT, webDistDir, database.dataDir, database.url);
+    const cookie = await demoCookie(PORT, 'learner');
     const rows: string[] = [];
     for (const page of PAGES) {
       const samples: Sample[] = [];
@@ -163,7 +116,9 @@ production server (\`npm start\`: built web app with precompressed assets, demo 
 loaded signed in as the demo learner. JS and CSS are the bytes transferred (compressed, response headers of about
 1 KB a request included) for everything the page loads until the network is quiet, lazy chunks and translations
 included; LCP and TBT in ms. The build's own budget check (\`npm run -w @portal/web budget\`) weighs the entry and route
-chunks only.
+chunks only. \`/\` and \`/login\` go out prerendered (HTML the build rendered, in the visitor's language) to visitors without a
+session and the app hydrates them after the first paint, so LCP no longer waits for the JavaScript; TBT now counts
+the app's start-up, which ran before the first paint of the client-rendered pages and was not counted there.
 ${before ? '"before" is the older web build given in BENCH_WEB_BEFORE_DIST, served by the same server (which now also compresses it on the fly, so its bytes are lower than they were when it was served uncompressed).\n' : ''}
 Machine: ${machine}. Run: ${new Date().toISOString().slice(0, 16)}Z.
 

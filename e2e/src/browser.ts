@@ -30,8 +30,46 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
-export async function newContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
-  return sendSameOrigin(await browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' }));
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'en-US',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  return waitForHydration(sendSameOrigin(context));
+}
+
+/**
+ * A prerendered page (`/`, `/login`) shows its content before the app has hydrated it, and a click there before
+ * that does nothing: this waits until the app is ready (`data-app-ready`), as a person would.
+ */
+export async function appReady(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('root')?.dataset.prerendered || document.documentElement.hasAttribute('data-app-ready'),
+  );
+}
+
+/** The context's `goto` and `reload` also wait until the app is ready (see appReady). */
+function waitForHydration(context: BrowserContext): BrowserContext {
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appReady(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appReady(page);
+      return response;
+    };
+  });
+  return context;
 }
 
 const STATE_CHANGING = ['post', 'put', 'patch', 'delete'] as const;
@@ -93,6 +131,7 @@ export async function signInThroughForm(page: Page, email: string, password = DE
 
 /** Fills and sends the sign-in form of the page the browser is on. */
 export async function submitSignInForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await appReady(page);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();

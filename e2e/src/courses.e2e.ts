@@ -7,7 +7,7 @@ import { baseUrl, dismissWelcome, launchBrowser, newContext, signInThroughForm }
 import { uploadReadyPackage } from './scorm-support';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SAMPLE_PDF = path.join(repoRoot, 'apps/server/src/db/demo-content/privacy-rights-checklist.pdf');
+const SAMPLE_PDF = path.join(repoRoot, 'apps/server/src/modules/demo/content/privacy-rights-checklist.pdf');
 
 let browser: Browser;
 beforeAll(async () => {

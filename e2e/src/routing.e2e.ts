@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
+import { dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('signed-out visitor', () => {
   });
 
   it('reaches the public navigation from a menu button on a phone-sized screen', async () => {
-    const phone = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 800 } });
+    const phone = await newContext(browser, { viewport: { width: 390, height: 800 } });
     const small = await phone.newPage();
     await small.goto('/');
     const menu = small.getByRole('button', { name: 'Open navigation' });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Catalogue } from '@portal/shared/courses';
+import type { Catalogue } from '@portal/shared/course-catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

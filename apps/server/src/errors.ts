@@ -18,3 +18,17 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError('unauthorized', SPEC_MESSAGES.userNotAuthenticated);
 export const sessionMissing = () => new AppError('session_missing', SPEC_MESSAGES.sessionMissing);
 export const forbidden = () => new AppError('forbidden', 'You do not have access to this.');
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether the database refused a write for breaking a unique index; repositories turn that race into an answer.
+ * The driver may wrap the database error, so the causes are followed a few levels down.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed-demo.ts';
+import { seedDemoData } from './modules/demo/demo.module.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -38,6 +38,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Starting leaves garbage an idle server would keep for hours: on a new embedded database, the spent WebAssembly
+  // instances that created it (hundreds of MB). The start script exposes `gc` for this one full collection.
+  (globalThis as { gc?: () => void }).gc?.();
   console.log(`Learning Portal is running on ${config.publicUrl} (database: ${database.kind})`);
   if (!config.smtp) {
     console.log(

@@ -10,4 +10,4 @@ export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 /** Files the server reads at run time (migrations, demo content) stay in the source tree; the bundle reads them there. */
 export const SERVER_SOURCE = path.join(SERVER_ROOT, 'src');
 export const MIGRATIONS_FOLDER = path.join(SERVER_SOURCE, 'db', 'migrations');
-export const DEMO_CONTENT_FOLDER = path.join(SERVER_SOURCE, 'db', 'demo-content');
+export const DEMO_CONTENT_FOLDER = path.join(SERVER_SOURCE, 'modules', 'demo', 'content');

@@ -47,6 +47,8 @@ function staticClosure(key, into = new Set()) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const entryFiles = staticClosure(entryKey);
+// The entry hands over to boot.tsx (after the first paint of prerendered pages): every page runs it.
+if (manifest['src/app/boot.tsx']) staticClosure('src/app/boot.tsx', entryFiles);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let failed = false;

@@ -68,3 +68,5 @@ export const ALL_CONSENT_PREFERENCES: ConsentPreferences = {
 
 /** The local-storage key holding the cookie-consent marker. */
 export const CONSENT_STORAGE_KEY = 'portal.cookie-consent';
+/** Set once this browser has made a choice, so the server sends the public pages without the banner. */
+export const CONSENT_COOKIE = 'portal.consent';

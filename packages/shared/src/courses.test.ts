@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLessonBodySchema, quizQuestionInputSchema, slugSchema, suggestSlug } from './courses.ts';
+import { createLessonBodySchema, quizQuestionInputSchema } from './course-authoring.ts';
+import { slugSchema } from './course-fields.ts';
+import { suggestSlug } from './course-rules.ts';
 
 describe('course addresses', () => {
   it.each([

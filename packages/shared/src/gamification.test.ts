@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { BADGES, tierReached } from './gamification-catalog.ts';
+import { DEFAULT_GAMIFICATION_SETTINGS, gamificationSettingsSchema } from './gamification-settings.ts';
+import { applyDailyCap, applyMultiplier, baseXpFor, DEFAULT_XP_RULES, xpMultiplier } from './gamification-xp.ts';
 import {
-  applyDailyCap,
-  applyMultiplier,
-  BADGES,
-  baseXpFor,
-  DEFAULT_GAMIFICATION_SETTINGS,
-  DEFAULT_XP_RULES,
   daysBetween,
   EMPTY_STREAK,
-  gamificationSettingsSchema,
   localDay,
   recordStreakActivity,
   type StreakState,
   settleStreak,
-  tierReached,
   viewStreak,
-  xpMultiplier,
-} from './gamification.ts';
+} from './streak-days.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -2,6 +2,8 @@ export const INTERFACE_LANGUAGES = ['en', 'zh', 'de'] as const;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: InterfaceLanguage = 'en';
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
+/** Mirrors the stored choice for the server, which sends the public pages prerendered in that language. */
+export const LANGUAGE_COOKIE = 'portal.language';
 
 /** Native names shown in the language picker. */
 export const LANGUAGE_NAMES: Record<InterfaceLanguage, string> = {

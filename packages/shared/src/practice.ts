@@ -6,7 +6,7 @@
  * A question from a lesson the learner has not completed answers 404 `not_found`.
  */
 import { z } from 'zod';
-import { learnerQuizQuestionSchema } from './courses.ts';
+import { learnerQuizQuestionSchema } from './course-catalogue.ts';
 
 export const PRACTICE_LIMIT_DEFAULT = 10;
 export const PRACTICE_LIMIT_MAX = 50;

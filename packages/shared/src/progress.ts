@@ -27,9 +27,9 @@ import {
   catalogueCourseSchema,
   courseProgressSummarySchema,
   learnerLessonContentSchema,
-  lessonKindSchema,
   quizAttemptResultSchema,
-} from './courses.ts';
+} from './course-catalogue.ts';
+import { lessonKindSchema } from './course-fields.ts';
 import { tierSchema } from './tiers.ts';
 
 export const TEXT_MIN_VIEW_SECONDS = 5;

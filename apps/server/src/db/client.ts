@@ -42,10 +42,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.maxConnections);
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process, and PostgreSQL touches all of its shared memory when it starts: with
+ * the stock 128 MB of shared buffers that alone was about 130 MB of the server's resident memory at idle. The
+ * embedded default serves one small installation; pages beyond 16 MB come from the operating system's file cache.
+ * PGlite is a single backend, so room for 100 connections (lock tables and process slots sized by it) is waste.
+ * Durability is untouched: these size memory only.
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=5'];
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm serves substring search (the admin user list); server PostgreSQL ships it in contrib.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

@@ -16,6 +16,8 @@ export { calendarFeeds } from '../modules/calendar/calendar.table.ts';
 export { coachConversations, coachDailyUsage, coachMessages } from '../modules/coach/coach.table.ts';
 export { userConsent } from '../modules/consent/consent.table.ts';
 export { contactMessages, contactReplies } from '../modules/contact/contact.table.ts';
+// What a lesson's content column holds, for the repositories and seeds that read or write it.
+export type { StoredLessonContent, StoredQuizQuestion } from '../modules/courses/courses.table.ts';
 export { courseModules, courses, lessons } from '../modules/courses/courses.table.ts';
 export { domainEvents } from '../modules/events/domain-events.table.ts';
 export {

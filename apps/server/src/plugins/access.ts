@@ -1,5 +1,11 @@
 import type { Role } from '@portal/shared/roles';
-import { FEATURE_MIN_TIER, type Feature, hasTierAccess, type SubscriptionStatus } from '@portal/shared/tiers';
+import {
+  FEATURE_MIN_TIER,
+  type Feature,
+  hasTierAccess,
+  type SubscriptionStatus,
+  type Tier,
+} from '@portal/shared/tiers';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors.ts';
@@ -45,7 +51,12 @@ function declarationProblem(access: unknown): string | null {
 export const accessPlugin = fp(
   async (
     app: FastifyInstance,
-    { subscriptionOf }: { subscriptionOf: (userId: string) => Promise<SubscriptionStatus> },
+    {
+      subscriptionOf,
+    }: {
+      /** The user's plan as far as it decides access to `atLeast` (a shared plan may be skipped when it cannot). */
+      subscriptionOf: (userId: string, atLeast: Tier) => Promise<SubscriptionStatus>;
+    },
   ) => {
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!isApiUrl(route.url)) return;
@@ -64,7 +75,7 @@ export const accessPlugin = fp(
       if (access.role !== 'user' && !admitted[access.role].includes(await request.role())) throw forbidden();
       if (access.feature === null) return;
       const tier = FEATURE_MIN_TIER[access.feature];
-      const status = await subscriptionOf(request.auth().user.id);
+      const status = await subscriptionOf(request.auth().user.id, tier);
       if (!status.subscribed) throw subscriptionRequired(tier, `Choose a plan to use this (${tier} or higher).`);
       if (!hasTierAccess(status, tier)) throw subscriptionRequired(tier);
     }

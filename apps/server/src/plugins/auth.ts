@@ -17,6 +17,13 @@ export type AuthContext = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route never changes the signed-in user, their sessions or their roles (it records learning: progress, XP,
+     * runtime data), so its writes leave the cached session in place; any other write drops it (see onSend below).
+     */
+    keepsSession?: true;
+  }
   interface FastifyInstance {
     authInstance: Auth;
     requireUser: (request: FastifyRequest) => Promise<void>;
@@ -69,7 +76,7 @@ export const authPlugin = fp(
     // next request here; other instances hear of it from the database's notice within milliseconds.
     app.decorate('forgetSessionsOf', (userId: string) => cache.drop({ u: userId }));
     app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
+      if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config?.keepsSession) return;
       const pending = loaded.get(request);
       const context = pending ? await pending : null;
       if (context) cache.drop({ u: context.user.id });

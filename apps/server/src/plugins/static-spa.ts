@@ -3,16 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { prerenderedPages } from './prerendered-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app; any non-API path falls back to index.html so the client router decides.
  * Text files the build precompressed (`.br`, `.gz` beside the original) go out in the encoding the browser
- * accepts. Hashed files under assets/ are cached for a year; index.html is revalidated on every load.
+ * accepts. Hashed files under assets/ are cached for a year; index.html is revalidated on every load. `/` and
+ * `/login` go out prerendered in the visitor's language when the build made them (prerendered-pages.ts).
  */
 export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const pages = prerenderedPages(distDir);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -22,7 +25,7 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', IMMUTABLE);
-        } else if (path.basename(filePath).startsWith('index.html')) {
+        } else if (path.extname(filePath.replace(/\.(br|gz)$/, '')) === '.html') {
           res.header('cache-control', 'no-cache');
         }
       },
@@ -37,6 +40,8 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
       return reply.status(404).send({ error: { code: 'not_found', message: 'File not found.' } });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The page differs by session and language; a shared cache must not hand one visitor's to another.
+    reply.header('vary', 'Cookie, Accept-Language');
+    return reply.sendFile(pages.pick(request) ?? 'index.html');
   });
 });

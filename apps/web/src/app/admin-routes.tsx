@@ -1,11 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { withNamespaces } from './route-preload';
+import { screenLoader, withNamespaces } from './route-preload';
 
-/** The admin console's screens, under `/dashboard` and behind the admin guard. */
-export const adminRoutes: RouteObject[] = [
+/** The admin console's screens, under `/dashboard` and behind the admin guard; loaders fetch through `queryClient`. */
+export const adminRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: 'admin',
-    lazy: () => import('@/features/admin-home/routes/admin-home').then((m) => ({ Component: m.AdminHome })),
+    loader: screenLoader(queryClient, 'adminHome'),
+    lazy: withNamespaces(['admin-home'], () =>
+      import('@/features/admin-home/routes/admin-home').then((m) => ({ Component: m.AdminHome })),
+    ),
   },
   {
     path: 'admin/audit',
@@ -13,7 +17,10 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     path: 'admin/users',
-    lazy: () => import('@/features/admin-users/routes/admin-users').then((m) => ({ Component: m.AdminUsers })),
+    loader: screenLoader(queryClient, 'adminUsers'),
+    lazy: withNamespaces(['admin-users'], () =>
+      import('@/features/admin-users/routes/admin-users').then((m) => ({ Component: m.AdminUsers })),
+    ),
   },
   {
     path: 'admin/users/:userId',
@@ -21,17 +28,21 @@ export const adminRoutes: RouteObject[] = [
   },
   {
     path: 'admin/courses',
-    lazy: () =>
+    loader: screenLoader(queryClient, 'adminCourses'),
+    lazy: withNamespaces(['authoring'], () =>
       import('@/features/admin-courses/routes/admin-courses').then((m) => ({
         Component: m.AdminCoursesPage,
       })),
+    ),
   },
   {
     path: 'admin/analytics',
-    lazy: () =>
+    loader: screenLoader(queryClient, 'adminAnalytics'),
+    lazy: withNamespaces(['admin-analytics'], () =>
       import('@/features/admin-analytics/routes/admin-analytics').then((m) => ({
         Component: m.AdminAnalytics,
       })),
+    ),
   },
   {
     path: 'admin/modules',

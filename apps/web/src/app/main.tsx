@@ -1,25 +1,43 @@
 import '@/styles.css';
-import '@/lib/i18n';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createQueryClient } from '@/lib/query-client';
-import { AppProviders } from './providers';
-import { createRouter } from './router';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Root element missing');
+const start = () => void import('./boot');
 
-// One query client for the screens and for the route loaders that fetch a screen's data alongside its code.
-const queryClient = createQueryClient();
+/**
+ * Prerendered HTML (see prerender.tsx) paints before the app's code loads: the code starts once the browser
+ * reports the first paint (so nothing competes with it), then hydrates the page. A tab that does not paint
+ * (hidden) or a browser without paint timing starts after a short wait. The empty shell of other pages starts at
+ * once.
+ */
+function startAfterFirstPaint() {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    start();
+  };
+  const observer =
+    typeof PerformanceObserver === 'undefined'
+      ? undefined
+      : new PerformanceObserver((list) => {
+          if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+        });
+  try {
+    observer?.observe({ type: 'paint', buffered: true });
+  } catch {
+    // Paint timing is not supported: the wait below starts the app.
+  }
+  setTimeout(once, document.visibilityState === 'hidden' ? 0 : 1000);
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      {/* Until the visitor's translations arrive (the first paint waits for the route's code anyway). */}
-      <Suspense fallback={null}>
-        <RouterProvider router={createRouter(queryClient)} />
-      </Suspense>
-    </AppProviders>
-  </StrictMode>,
+// Until the app has hydrated a prerendered form, submitting it would reload the page with the fields in the URL.
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (!document.documentElement.hasAttribute('data-app-ready')) event.preventDefault();
+  },
+  true,
 );
+
+if (document.getElementById('root')?.dataset.prerendered) startAfterFirstPaint();
+else start();

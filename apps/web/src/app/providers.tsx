@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { meQueryOptions, useMe } from '@/lib/auth';
 import { CardMakersProvider } from '@/lib/card-makers';
 import { createQueryClient } from '@/lib/query-client';
+import { usePageIdle } from '@/lib/use-page-idle';
 import { ApplyPreferences } from './apply-preferences';
 import { CARD_MAKERS } from './card-makers';
 
@@ -17,7 +18,9 @@ const SignedInLive = lazy(() => import('./realtime-bridge').then((m) => ({ defau
 
 function LiveWhileSignedIn() {
   const { data: me } = useMe();
-  if (!me) return null;
+  // The channel (and the message schemas it checks with) waits until the first screen is up.
+  const idle = usePageIdle();
+  if (!me || !idle) return null;
   return (
     <Suspense fallback={null}>
       <SignedInLive />
@@ -25,9 +28,20 @@ function LiveWhileSignedIn() {
   );
 }
 
-export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+type AppProvidersProps = {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The prerendered HTML holds the cookie banner (a visitor who has not chosen yet), so the first render has it too. */
+  bannerPrerendered?: boolean;
+};
+
+export function AppProviders({ children, queryClient: given, bannerPrerendered = false }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    setMounted(true);
+    // The page answers input from here on (a prerendered page looked ready before; see main.tsx).
+    document.documentElement.setAttribute('data-app-ready', '');
     void queryClient.prefetchQuery(meQueryOptions());
   }, [queryClient]);
   return (
@@ -35,13 +49,18 @@ export function AppProviders({ children, queryClient: given }: { children: React
       <LiveWhileSignedIn />
       <ApplyPreferences />
       <CardMakersProvider value={CARD_MAKERS}>{children}</CardMakersProvider>
-      {/* Each waits for its code and translations without holding up the page. */}
-      <Suspense fallback={null}>
-        <CookieBanner />
-      </Suspense>
-      <Suspense fallback={null}>
-        <Toaster position="top-right" richColors closeButton />
-      </Suspense>
+      {/* Each waits for its code and translations without holding up the page. Both depend on this browser, so
+          they join after the first render unless the prerendered HTML already shows the banner. */}
+      {mounted || bannerPrerendered ? (
+        <Suspense fallback={null}>
+          <CookieBanner />
+        </Suspense>
+      ) : null}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" richColors closeButton />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,12 @@
-import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type {
+  EnsureInfiniteQueryDataOptions,
+  EnsureQueryDataOptions,
+  QueryClient,
+  QueryKey,
+} from '@tanstack/react-query';
+import type { LoaderFunctionArgs, Params } from 'react-router';
 import { preloadNamespaces } from '@/lib/i18n';
+import { SCREEN_QUERIES, type ScreenName } from './screen-queries';
 
 /**
  * A route's `lazy` that also fetches the translation namespaces its screen uses, in parallel with its code,
@@ -10,16 +17,48 @@ export function withNamespaces<Route>(namespaces: readonly string[], load: () =>
   return () => Promise.all([load(), preloadNamespaces(namespaces)]).then(([route]) => route);
 }
 
+/** What a screen's loader knows: the route's path parameters and the URL's search parameters. */
+export type ScreenLocation = { params: Params; search: URLSearchParams };
+
+// The options of queries (plain or paged) with different data types; each is fetched on its own.
+// biome-ignore lint/suspicious/noExplicitAny: a list of queries of any data type
+type Any = any;
+export type AnyQueryOptions = EnsureQueryDataOptions<Any, Any, Any, Any> | AnyInfiniteQueryOptions;
+
+type AnyInfiniteQueryOptions = EnsureInfiniteQueryDataOptions<Any, Any, Any, Any, Any>;
+const isInfinite = (options: AnyQueryOptions): options is AnyInfiniteQueryOptions => 'getNextPageParam' in options;
+
+const ensureQuery = (queryClient: QueryClient, options: AnyQueryOptions) =>
+  isInfinite(options)
+    ? queryClient.ensureInfiniteQueryData({ ...options, revalidateIfStale: true })
+    : queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
+
 /**
- * A route `loader` that fetches a screen's query in parallel with its code (a cached answer is used at once and
- * refreshed in the background when stale). A failed request is left for the screen to show.
+ * A route `loader` that fetches a screen's queries in parallel with each other and with its code, so the screen
+ * renders with its content instead of starting its requests after its code arrived (a cached answer is used at
+ * once and refreshed in the background when stale). The options must be the ones the screen's hooks use, derived
+ * from the same URL, or the screen would ask again. A failed request is left for the screen to show.
  */
+export function prefetchQueries(
+  queryClient: QueryClient,
+  queries: (location: ScreenLocation) => AnyQueryOptions[] | Promise<AnyQueryOptions[]>,
+) {
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const search = new URL(request.url).searchParams;
+    const list = await Promise.resolve(queries({ params, search })).catch(() => []);
+    await Promise.all(list.map((options) => ensureQuery(queryClient, options).catch(() => undefined)));
+    return null;
+  };
+}
+
+/** The loader of a dashboard screen: its queries (see screen-queries.ts) are fetched while its code downloads. */
+export const screenLoader = (queryClient: QueryClient, screen: ScreenName) =>
+  prefetchQueries(queryClient, (location) => SCREEN_QUERIES[screen](location));
+
+/** A route `loader` that fetches a screen's one query (see `prefetchQueries`). */
 export function prefetchQuery<Data, Key extends QueryKey>(
   queryClient: QueryClient,
   options: () => EnsureQueryDataOptions<Data, Error, Data, Key>,
 ) {
-  return async () => {
-    await queryClient.ensureQueryData({ ...options(), revalidateIfStale: true }).catch(() => undefined);
-    return null;
-  };
+  return prefetchQueries(queryClient, () => [options()]);
 }

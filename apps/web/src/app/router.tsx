@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getLearnerHomeQueryOptions } from '@/features/dashboard/api/get-learner-home';
+import { subscriptionStatusQueryOptions } from '@/features/subscription/api/get-subscription-status';
+import { meQueryOptions } from '@/lib/auth';
 import type { LessonAside } from '@/lib/lesson-context';
 import { adminRoutes } from './admin-routes';
 import { AdminGuard, ChoosePlanGate, DashboardGate, LoginGuard, RedirectIfSignedIn, ScormRoleGuard } from './guards';
 import { PublicLayout } from './layouts/public-layout';
-import { prefetchQuery, withNamespaces } from './route-preload';
+import { prefetchQueries, prefetchQuery, screenLoader, withNamespaces } from './route-preload';
 import { RouteErrorScreen } from './routes/route-error';
 import { ScormPlayerLoadError } from './routes/scorm-player-load-error';
 import { SessionEndedRedirect } from './session-ended-redirect';
@@ -151,9 +153,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         path: 'dashboard',
         element: <DashboardGate />,
+        // Who is signed in and their plan (what the gate checks) are asked together, beside the screen's data.
+        loader: prefetchQueries(queryClient, () => [meQueryOptions(), subscriptionStatusQueryOptions()]),
         children: [
           {
-            lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+            lazy: withNamespaces(['beta', 'voice', 'payment-notice'], () =>
+              import('./layouts/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+            ),
             children: [
               { index: true, element: <Navigate to="/dashboard/learner" replace /> },
               {
@@ -175,32 +181,44 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: 'learner/courses',
-                lazy: () => import('@/features/courses/routes/catalogue').then((m) => ({ Component: m.CataloguePage })),
+                loader: screenLoader(queryClient, 'catalogue'),
+                lazy: withNamespaces(['courses'], () =>
+                  import('@/features/courses/routes/catalogue').then((m) => ({ Component: m.CataloguePage })),
+                ),
               },
               {
                 path: 'learner/goals',
-                lazy: () => import('@/features/goals/routes/goals').then((m) => ({ Component: m.GoalsPage })),
+                loader: screenLoader(queryClient, 'goals'),
+                lazy: withNamespaces(['goals'], () =>
+                  import('@/features/goals/routes/goals').then((m) => ({ Component: m.GoalsPage })),
+                ),
               },
               {
                 path: 'learner/notes',
-                lazy: () => import('@/features/notes/routes/notes').then((m) => ({ Component: m.NotesPage })),
+                loader: screenLoader(queryClient, 'notes'),
+                lazy: withNamespaces(['notes'], () =>
+                  import('@/features/notes/routes/notes').then((m) => ({ Component: m.NotesPage })),
+                ),
               },
               {
                 path: 'learner/gamification',
-                lazy: () =>
+                loader: screenLoader(queryClient, 'gamification'),
+                lazy: withNamespaces(['gamification'], () =>
                   import('@/features/gamification/routes/learner-gamification').then((m) => ({
                     Component: m.LearnerGamification,
                   })),
+                ),
               },
               {
                 path: 'learner/settings',
-                lazy: async () => {
+                loader: screenLoader(queryClient, 'settings'),
+                lazy: withNamespaces(['settings', 'security', 'consent'], async () => {
                   const [{ Settings }, { ConsentSettings }] = await Promise.all([
                     import('@/features/settings/routes/settings'),
                     import('@/features/consent/components/consent-settings'),
                   ]);
                   return { Component: () => <Settings privacySection={<ConsentSettings />} /> };
-                },
+                }),
               },
               {
                 path: 'learner/analytics',
@@ -211,12 +229,17 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: 'learner/ai-coach',
-                lazy: () => import('@/features/coach/routes/ai-coach').then((m) => ({ Component: m.CoachPage })),
+                loader: screenLoader(queryClient, 'coach'),
+                lazy: withNamespaces(['coach'], () =>
+                  import('@/features/coach/routes/ai-coach').then((m) => ({ Component: m.CoachPage })),
+                ),
               },
               {
                 path: 'learner/flashcards',
-                lazy: () =>
+                loader: screenLoader(queryClient, 'flashcards'),
+                lazy: withNamespaces(['flashcards'], () =>
                   import('@/features/flashcards/routes/flashcards').then((m) => ({ Component: m.FlashcardsPage })),
+                ),
               },
               {
                 path: 'learner/flashcards/review',
@@ -241,7 +264,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: 'learner/live-hub',
-                lazy: () => import('@/features/live/routes/live-hub').then((m) => ({ Component: m.LiveHubPage })),
+                loader: screenLoader(queryClient, 'liveHub'),
+                lazy: withNamespaces(['live'], () =>
+                  import('@/features/live/routes/live-hub').then((m) => ({ Component: m.LiveHubPage })),
+                ),
               },
               {
                 path: 'learner/live-hub/:sessionId',
@@ -250,13 +276,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: 'learner/course/:courseId',
-                lazy: async () => {
+                loader: screenLoader(queryClient, 'coursePlayer'),
+                lazy: withNamespaces(['courses', 'notes'], async () => {
                   const [{ LearnerCoursePage }, lessonAside] = await Promise.all([
                     import('@/features/courses/routes/learner-course'),
                     lessonNotesAside(),
                   ]);
                   return { Component: () => <LearnerCoursePage lessonAside={lessonAside} /> };
-                },
+                }),
               },
               {
                 path: 'learner/learning-state/:courseId',
@@ -275,16 +302,18 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: 'subscription',
-                lazy: () =>
+                loader: screenLoader(queryClient, 'subscription'),
+                lazy: withNamespaces(['plans'], () =>
                   import('@/features/subscription/routes/subscription-overview').then((m) => ({
                     Component: m.SubscriptionOverview,
                   })),
+                ),
               },
               {
                 path: 'subscription/receipts/:invoiceId',
                 lazy: () => import('@/features/subscription/routes/receipt').then((m) => ({ Component: m.Receipt })),
               },
-              { element: <AdminGuard />, children: adminRoutes },
+              { element: <AdminGuard />, children: adminRoutes(queryClient) },
               {
                 element: <ScormRoleGuard />,
                 children: [

@@ -6,7 +6,8 @@ const SIGN_IN_PATHS = new Set(['/login', '/auth']);
 
 /** Wraps every screen: when the server signs this tab out (suspension, sign-out everywhere, deletion, a 401), go to /login. */
 export function SessionEndedRedirect() {
-  const reason = useSyncExternalStore(subscribeSignOutReason, pendingSignOutReason);
+  // Prerendered pages (prerender.tsx) are for a tab that was not signed out; the same snapshot holds there.
+  const reason = useSyncExternalStore(subscribeSignOutReason, pendingSignOutReason, pendingSignOutReason);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { ConsentPreferences, ConsentType, StoredConsent } from '@portal/shared/consent';
-import { CONSENT_STORAGE_KEY } from '@portal/shared/consent-choices';
+import { CONSENT_COOKIE, CONSENT_STORAGE_KEY } from '@portal/shared/consent-choices';
 
 const CHANGE_EVENT = 'portal:cookie-consent-change';
 
@@ -47,10 +47,22 @@ function parse(raw: string | null): StoredConsent | null {
   }
 }
 
+/** Tells the server this browser has chosen: it then sends prerendered pages without the banner. */
+function markChosen() {
+  if (typeof document !== 'undefined') {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some supported browsers
+    document.cookie = `${CONSENT_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
 /** The choice stored in this browser, or null when none (or an unreadable one) is stored; stable between changes. */
 export function readStoredConsent(): StoredConsent | null {
   const raw = readRaw();
-  if (raw !== cached.raw) cached = { raw, value: parse(raw) };
+  if (raw !== cached.raw) {
+    cached = { raw, value: parse(raw) };
+    // A choice stored before the cookie existed gets it on the next read.
+    if (cached.value) markChosen();
+  }
   return cached.value;
 }
 
@@ -73,6 +85,7 @@ export function writeStoredConsent(preferences: ConsentPreferences, savedAt: Dat
     // Storage can be full or blocked; the choice still applies to this page.
     unsavedRaw = raw;
   }
+  markChosen();
   window.dispatchEvent(new Event(CHANGE_EVENT));
   return stored;
 }

@@ -2,6 +2,7 @@ import {
   FALLBACK_LANGUAGE,
   INTERFACE_LANGUAGES,
   type InterfaceLanguage,
+  LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   toInterfaceLanguage,
 } from '@portal/shared/language';
@@ -49,6 +50,11 @@ const detector: LanguageDetectorModule = {
       browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {
       // Storage may be blocked; the choice then lasts for this page.
+    }
+    // The server reads the cookie to send the public pages prerendered in this language.
+    if (typeof document !== 'undefined' && toInterfaceLanguage(language)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some supported browsers
+      document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
     }
   },
 };

@@ -1,7 +1,6 @@
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, verifications } from '../auth/auth.table.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
+import { mailOutbox, users, verifications } from '../../db/schema.ts';
 
 export type Row = Record<string, unknown>;
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { users } from '../auth/auth.table.ts';
+import { auditEvents, users } from '../../db/schema.ts';
 
 export type AuditFilter = {
   /** A user id, or part of an email address. */

@@ -1,7 +1,7 @@
 import type { Tier } from '@portal/shared/tiers';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
+import { users } from '../../db/schema.ts';
 
 /** The instants a report compares: the period [start, now) and the one of the same length before it. */
 export type Periods = { now: Date; start: Date; previousStart: Date };

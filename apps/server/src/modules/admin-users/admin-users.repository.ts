@@ -2,14 +2,17 @@ import type { AdminUserFilters } from '@portal/shared/admin-users';
 import { type Role, resolveRole } from '@portal/shared/roles';
 import { and, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../audit/audit.table.ts';
-import { sessions, users } from '../auth/auth.table.ts';
-import { userRoles } from '../auth/roles.table.ts';
-import { courses } from '../courses/courses.table.ts';
-import { xpAccounts } from '../gamification/gamification.table.ts';
-import { profiles } from '../profile/profile.table.ts';
-import { courseProgress } from '../progress/progress.table.ts';
-import { subscriptions } from '../subscription/subscription.table.ts';
+import {
+  auditEvents,
+  courseProgress,
+  courses,
+  profiles,
+  sessions,
+  subscriptions,
+  userRoles,
+  users,
+  xpAccounts,
+} from '../../db/schema.ts';
 import { isAccountSuspended } from './account-suspension.ts';
 import { decodeCursor, type ListedUserRow, listUsersSql } from './admin-users.query.ts';
 import { accountStates } from './admin-users.table.ts';

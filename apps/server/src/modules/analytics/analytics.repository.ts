@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons } from '../courses/courses.table.ts';
-import { courseProgress, lessonProgress, quizAttempts } from '../progress/progress.table.ts';
+import { courseProgress, courses, lessonProgress, lessons, quizAttempts } from '../../db/schema.ts';
 
 /** Read-only questions about one learner's course activity; every query is scoped by the learner's id. */
 export function createAnalyticsRepository({ db }: { db: Db }) {

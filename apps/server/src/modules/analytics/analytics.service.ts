@@ -13,7 +13,7 @@ import {
   todayIn,
   weekWindow,
 } from '@portal/shared/time-zone';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 type Range = { from: Date; to: Date; timeZone: string };
@@ -41,13 +41,13 @@ const MAX_INSIGHTS = 4;
 
 export function createAnalyticsService({
   analyticsRepository,
-  activityRepository,
+  activity,
   timeZoneOf,
   sources,
   now = () => new Date(),
 }: {
   analyticsRepository: AnalyticsRepository;
-  activityRepository: ActivityRepository;
+  activity: Pick<ActivityService, 'secondsByDay' | 'totalSeconds'>;
   timeZoneOf: (userId: string) => Promise<string>;
   sources: () => AnalyticsSources;
   now?: () => Date;
@@ -68,7 +68,7 @@ export function createAnalyticsService({
     };
     const { xpByDay } = sources();
     const [seconds, xp, lessons] = await Promise.all([
-      activityRepository.secondsByDay(userId, range),
+      activity.secondsByDay(userId, range),
       xpByDay ? xpByDay(userId, range) : Promise.resolve(new Map<string, number>()),
       withLessons
         ? analyticsRepository.lessonsCompletedByDay(userId, range)
@@ -99,7 +99,7 @@ export function createAnalyticsService({
         analyticsRepository.courseCounts(userId),
         goals ? goals(userId) : Promise.resolve(null),
         gamification ? gamification(userId) : Promise.resolve(null),
-        activityRepository.totalSeconds(userId),
+        activity.totalSeconds(userId),
         dailySeries(userId, {
           fromDate: shiftLocalDate(today, -(HOME_CHART_DAYS - 1)),
           toDate: today,

@@ -17,6 +17,7 @@ import { createProfileRepository } from '../profile/profile.repository.ts';
 import { ssoSignInPlugins } from '../sso/sso-sign-in.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
+import { createRolesRepository } from './roles.repository.ts';
 import { accountSubject, createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
 import { createTwoFactorRepository } from './two-factor.repository.ts';
 
@@ -36,6 +37,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
   const profileRepository = createProfileRepository({ db });
   const lockoutRepository = createSignInLockoutRepository({ db });
+  const rolesRepository = createRolesRepository({ db });
   return betterAuth({
     appName: 'Learning Portal',
     baseURL: config.publicUrl,
@@ -103,7 +105,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
         },
       }),
       twoFactor({ issuer: 'Learning Portal' }),
-      ...ssoSignInPlugins({ db }),
+      ...ssoSignInPlugins({ db, grantRole: (userId, role) => rolesRepository.grant(userId, role) }),
     ],
     databaseHooks: {
       user: {

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles } from '../profile/profile.table.ts';
+import { profiles } from '../../db/schema.ts';
 
 export function createTwoFactorRepository({ db }: { db: Db }) {
   return {

@@ -1,9 +1,15 @@
 import type { ServerMessage } from '@portal/shared/realtime';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { BetaRepository } from './beta.repository.ts';
+import { type BetaRepository, createBetaRepository } from './beta.repository.ts';
 import { betaAdminRoutes, betaRoutes } from './beta.routes.ts';
 import { createBetaService } from './beta.service.ts';
+
+/** Who is in the beta; made before the app's plugins, as the realtime plugin asks it at each broadcast. */
+export function createBeta({ db }: { db: Db }) {
+  return createBetaRepository({ db });
+}
 
 /**
  * The beta programme: admins grant access and post updates, which the realtime plugin broadcasts to the beta users

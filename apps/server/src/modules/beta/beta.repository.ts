@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
-import { profiles } from '../profile/profile.table.ts';
+import { profiles, users } from '../../db/schema.ts';
 import { betaUpdateReceipts, betaUpdates } from './beta.table.ts';
 
 export type BetaUpdateRow = typeof betaUpdates.$inferSelect;

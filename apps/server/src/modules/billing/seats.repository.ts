@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
-import { isUniqueViolation } from '../courses/courses.repository.ts';
+import { users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../errors.ts';
 import { sharedPlanSeats } from './seats.table.ts';
 
 export type SeatRow = typeof sharedPlanSeats.$inferSelect;

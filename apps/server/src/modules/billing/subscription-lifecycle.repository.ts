@@ -1,7 +1,7 @@
 import type { PaidTier } from '@portal/shared/billing';
 import { and, desc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { subscriptions } from '../subscription/subscription.table.ts';
+import { subscriptions } from '../../db/schema.ts';
 import { billingCheckoutSessions, billingInvoices } from './billing.table.ts';
 import { billingCustomers } from './billing-customers.table.ts';
 import { sandboxPaymentMethods, subscriptionSchedules } from './subscription-management.table.ts';

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { subscriptions } from '../subscription/subscription.table.ts';
+import { subscriptions } from '../../db/schema.ts';
 import { billingInvoices } from './billing.table.ts';
 import { sandboxPaymentMethods, subscriptionSchedules } from './subscription-management.table.ts';
 

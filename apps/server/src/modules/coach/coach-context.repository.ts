@@ -2,10 +2,21 @@ import type { CoachLanguage } from '@portal/shared/coach';
 import type { Tier } from '@portal/shared/tiers';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courseModules, courses, lessons, type StoredQuizQuestion } from '../courses/courses.table.ts';
-import { flashcardCards, flashcardNotes, flashcardReviewLogs } from '../flashcards/flashcards.table.ts';
-import { courseProgress, lessonProgress, quizAttempts } from '../progress/progress.table.ts';
-import { scormAttempts, scormInteractions, scormScos } from '../scorm/scorm.table.ts';
+import {
+  courseModules,
+  courseProgress,
+  courses,
+  flashcardCards,
+  flashcardNotes,
+  flashcardReviewLogs,
+  lessonProgress,
+  lessons,
+  quizAttempts,
+  type StoredQuizQuestion,
+  scormAttempts,
+  scormInteractions,
+  scormScos,
+} from '../../db/schema.ts';
 
 export type LessonHit = {
   lessonId: string;

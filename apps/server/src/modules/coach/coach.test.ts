@@ -8,7 +8,7 @@ import { type SignedIn, signUpSubscribed, TEST_PASSWORD } from '../../testing/fa
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { flashcardCards } from '../flashcards/flashcards.table.ts';
 import { goals } from '../goals/goals.table.ts';
-import { liveHelpers } from '../live/live.test-helpers.ts';
+import { liveHelpers } from '../live/live.testing.ts';
 import { courseProgress, quizAttempts } from '../progress/progress.table.ts';
 import { coachMessages } from './coach.table.ts';
 import { choiceQuestion, insertCoachCourse, parseSse, setCoachUsage } from './coach.testing.ts';

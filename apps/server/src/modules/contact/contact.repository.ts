@@ -1,9 +1,7 @@
 import type { ContactStatus } from '@portal/shared/contact';
 import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
-import { userRoles } from '../auth/roles.table.ts';
-import { profiles } from '../profile/profile.table.ts';
+import { profiles, userRoles, users } from '../../db/schema.ts';
 import { contactMessages, contactReplies } from './contact.table.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -5,7 +5,7 @@ import type {
   AdminLessonContent,
   AdminModule,
   UploadedFile,
-} from '@portal/shared/courses';
+} from '@portal/shared/admin-courses';
 import type { CourseRow, CourseTree, CourseWithCounts, LessonRow, ModuleRow } from './courses.repository.ts';
 import type { StoredFile } from './courses.table.ts';
 import { sanitizeLessonHtml } from './markdown.ts';

@@ -1,4 +1,4 @@
-import { COURSE_STATUSES, LESSON_KINDS, type QuestionKind } from '@portal/shared/courses';
+import { COURSE_STATUSES, LESSON_KINDS, type QuestionKind } from '@portal/shared/course-rules';
 import { TIERS } from '@portal/shared/tiers';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { lessonContentInputSchema } from '@portal/shared/courses';
+import type { lessonContentInputSchema } from '@portal/shared/course-authoring';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { LessonRow } from './courses.repository.ts';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type CourseUploadLimits, PDF_TYPES, VIDEO_TYPES } from '@portal/shared/courses';
+import type { CourseUploadLimits } from '@portal/shared/course-authoring';
+import { PDF_TYPES, VIDEO_TYPES } from '@portal/shared/course-rules';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
+import { lessonNotFound } from './course-lookup.ts';
 import type { CoursesRepository, LessonRow } from './courses.repository.ts';
 import type { StoredFile } from './courses.table.ts';
 import { filesDropped, safeFileName } from './lesson-content.ts';
@@ -10,9 +12,28 @@ import { baseContentType, checkSignature, readPdfPageCount, readVideoDuration } 
 
 export type Upload = { stream: Readable; contentType: string | undefined; fileName: string | undefined };
 
-const lessonNotFound = () => new AppError('not_found', 'Lesson not found.');
+/** Checks an upload's type and signature while streaming it into the blob store; refuses empty files. */
+export async function storeUpload(
+  blobStore: BlobStore,
+  key: string,
+  upload: Upload,
+  accepted: readonly string[],
+  maxBytes: number,
+): Promise<{ contentType: string; size: number }> {
+  const contentType = baseContentType(upload.contentType);
+  if (!accepted.includes(contentType)) {
+    upload.stream.resume();
+    throw new AppError('unsupported_media_type', `File type must be ${accepted.join(', ')}`);
+  }
+  const { size } = await blobStore.put(key, checkSignature(upload.stream, contentType), { maxBytes });
+  if (size === 0) {
+    await blobStore.delete(key);
+    throw new AppError('bad_request', 'The file is empty.');
+  }
+  return { contentType, size };
+}
 
-/** Files sent for a course: checked by type and signature, streamed into the blob store, measured. */
+/** The video or PDF of a lesson: stored, measured, and replacing the lesson's previous file. */
 export function createLessonUploads({
   coursesRepository,
   blobStore,
@@ -24,27 +45,7 @@ export function createLessonUploads({
   limits: CourseUploadLimits;
   requireLesson: (lessonId: string) => Promise<LessonRow>;
 }) {
-  async function storeUpload(
-    key: string,
-    upload: Upload,
-    accepted: readonly string[],
-    maxBytes: number,
-  ): Promise<{ contentType: string; size: number }> {
-    const contentType = baseContentType(upload.contentType);
-    if (!accepted.includes(contentType)) {
-      upload.stream.resume();
-      throw new AppError('unsupported_media_type', `File type must be ${accepted.join(', ')}`);
-    }
-    const { size } = await blobStore.put(key, checkSignature(upload.stream, contentType), { maxBytes });
-    if (size === 0) {
-      await blobStore.delete(key);
-      throw new AppError('bad_request', 'The file is empty.');
-    }
-    return { contentType, size };
-  }
-
   return {
-    storeUpload,
     async uploadVideo(lessonId: string, upload: Upload) {
       const lesson = await requireLesson(lessonId);
       if (lesson.content.kind !== 'video') {
@@ -52,7 +53,7 @@ export function createLessonUploads({
         throw new AppError('bad_request', 'Videos can only be uploaded to video lessons.');
       }
       const key = `lessons/${lesson.id}/video-${randomUUID()}`;
-      const { contentType, size } = await storeUpload(key, upload, VIDEO_TYPES, limits.video.max_bytes);
+      const { contentType, size } = await storeUpload(blobStore, key, upload, VIDEO_TYPES, limits.video.max_bytes);
       const duration = await readVideoDuration(blobStore, key, { contentType, size });
       const file: StoredFile = {
         key,
@@ -79,7 +80,7 @@ export function createLessonUploads({
         throw new AppError('bad_request', 'PDF files can only be uploaded to PDF lessons.');
       }
       const key = `lessons/${lesson.id}/document-${randomUUID()}.pdf`;
-      const { contentType, size } = await storeUpload(key, upload, PDF_TYPES, limits.pdf.max_bytes);
+      const { contentType, size } = await storeUpload(blobStore, key, upload, PDF_TYPES, limits.pdf.max_bytes);
       let pageCount: number;
       try {
         pageCount = await readPdfPageCount(blobStore, key);

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses } from '../courses/courses.table.ts';
-import { courseProgress } from '../progress/progress.table.ts';
+import { courseProgress, courses } from '../../db/schema.ts';
 import type { DeckRow } from './flashcards.repository.ts';
 import { flashcardCards, flashcardDecks } from './flashcards.table.ts';
 

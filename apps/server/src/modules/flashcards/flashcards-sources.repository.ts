@@ -1,9 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons } from '../courses/courses.table.ts';
-import { notes } from '../notes/notes.table.ts';
-import { quizAttempts } from '../progress/progress.table.ts';
-import { scormAttempts, scormEnrollments, scormInteractions } from '../scorm/scorm.table.ts';
+import {
+  courses,
+  lessons,
+  notes,
+  quizAttempts,
+  scormAttempts,
+  scormEnrollments,
+  scormInteractions,
+} from '../../db/schema.ts';
 import type { NoteRow, Tx } from './flashcards.repository.ts';
 import { flashcardDecks, flashcardNotes } from './flashcards.table.ts';
 

@@ -26,13 +26,13 @@ import type { FlashcardsReviewService } from './flashcards-review.service.ts';
 
 const access = { role: 'user', feature: 'flashcards' } as const;
 const tags = ['flashcards'];
+const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
-export const flashcardsRoutes: FastifyPluginAsyncZod<{
-  flashcardsService: FlashcardsService;
-  reviewService: FlashcardsReviewService;
-}> = async (app, { flashcardsService, reviewService }) => {
-  const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
-
+/** The learner's decks. */
+const deckRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }> = async (
+  app,
+  { flashcardsService },
+) => {
   app.get(
     '/api/flashcards/decks',
     {
@@ -89,7 +89,13 @@ export const flashcardsRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send(null);
     },
   );
+};
 
+/** The learner's notes: what a card asks and answers. */
+const noteRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }> = async (
+  app,
+  { flashcardsService },
+) => {
   app.get(
     '/api/flashcards/notes',
     {
@@ -147,7 +153,13 @@ export const flashcardsRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send(null);
     },
   );
+};
 
+/** Studying: the queue, rating, undoing, and setting cards aside. */
+const reviewRoutes: FastifyPluginAsyncZod<{
+  flashcardsService: FlashcardsService;
+  reviewService: FlashcardsReviewService;
+}> = async (app, { flashcardsService, reviewService }) => {
   app.patch(
     '/api/flashcards/cards/:cardId',
     {
@@ -206,7 +218,13 @@ export const flashcardsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => reviewService.undo(userIdOf(request)),
   );
+};
 
+/** How hard and how much the learner studies each day. */
+const settingsRoutes: FastifyPluginAsyncZod<{ reviewService: FlashcardsReviewService }> = async (
+  app,
+  { reviewService },
+) => {
   app.get(
     '/api/flashcards/settings',
     {
@@ -229,4 +247,14 @@ export const flashcardsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => reviewService.saveSettings(userIdOf(request), request.body),
   );
+};
+
+export const flashcardsRoutes: FastifyPluginAsyncZod<{
+  flashcardsService: FlashcardsService;
+  reviewService: FlashcardsReviewService;
+}> = async (app, { flashcardsService, reviewService }) => {
+  await app.register(deckRoutes, { flashcardsService });
+  await app.register(noteRoutes, { flashcardsService });
+  await app.register(reviewRoutes, { flashcardsService, reviewService });
+  await app.register(settingsRoutes, { reviewService });
 };

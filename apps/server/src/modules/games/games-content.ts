@@ -1,7 +1,7 @@
 import { parseClozes, renderCloze } from '@portal/shared/flashcards';
 import type { PoolItem } from '@portal/shared/game-rounds';
 import { plainText } from '@portal/shared/games';
-import type { StoredLessonContent } from '../courses/courses.table.ts';
+import type { StoredLessonContent } from '../../db/schema.ts';
 
 /** A course the learner is enrolled in, with the lessons they may open now. */
 export type GameCourse = {

@@ -1,4 +1,4 @@
-import { canUseFeature } from '@portal/shared/tiers';
+import { canUseFeature, FEATURE_MIN_TIER } from '@portal/shared/tiers';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -31,7 +31,8 @@ export async function registerGamification(
   const gamificationService = createGamificationService({
     repository: createGamificationRepository({ db }),
     timeZoneOf,
-    canUseShop: async (userId) => canUseFeature(await subscriptionService.getStatus(userId), 'points_shop'),
+    canUseShop: async (userId) =>
+      canUseFeature(await subscriptionService.getStatus(userId, FEATURE_MIN_TIER.points_shop), 'points_shop'),
     publish: (userId, tables) => {
       for (const table of tables) {
         app.realtime.publishToUser(userId, { type: 'table_change', table }).catch((error: unknown) => {
@@ -46,13 +47,18 @@ export async function registerGamification(
   domainEvents.subscribe('gamification.award-xp', (event) => gamificationService.onDomainEvent(event));
   await app.register(gamificationRoutes, { gamificationService });
   await app.register(gamificationAdminRoutes, { gamificationService });
+  // The dashboard (the analytics module, listed earlier) shows the learner's XP, level and streak.
+  app.analyticsSources.gamification = (userId) => gamificationService.dashboardSummary(userId);
+  app.analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
 
   // Counted before /api/me answers, so the award and its push are done by the time the page goes on; only a plan
   // with gamification earns it.
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url !== '/api/me') return;
     const context = await request.loadAuth();
-    if (!context || !canUseFeature(await subscriptionService.getStatus(context.user.id), 'gamification')) return;
+    if (!context) return;
+    const status = await subscriptionService.getStatus(context.user.id, FEATURE_MIN_TIER.gamification);
+    if (!canUseFeature(status, 'gamification')) return;
     await gamificationService.noteSignedInVisit(context.user.id);
   });
   app.addHook('onReady', async () => {

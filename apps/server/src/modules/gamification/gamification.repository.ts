@@ -1,10 +1,10 @@
+import type { ShopItemDefinition } from '@portal/shared/gamification-catalog';
 import {
   DEFAULT_GAMIFICATION_SETTINGS,
   type GamificationSettings,
   gamificationSettingsSchema,
-  type ShopItemDefinition,
-  type StreakType,
-} from '@portal/shared/gamification';
+} from '@portal/shared/gamification-settings';
+import type { StreakType } from '@portal/shared/streak-days';
 import { and, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents } from '../events/domain-events.table.ts';
@@ -20,6 +20,7 @@ import {
   userXp,
   xpAccounts,
 } from './gamification.table.ts';
+import { createStatsReads } from './gamification-stats.repository.ts';
 
 export type AccountRow = typeof xpAccounts.$inferSelect;
 export type StreakRow = typeof streaks.$inferSelect;
@@ -35,7 +36,8 @@ type LeaderboardRow = {
   full_name: string | null;
 };
 
-const emptyAccount = (userId: string): AccountRow => ({
+/** The account of a learner who never earned XP (no row yet). */
+export const emptyAccount = (userId: string): AccountRow => ({
   userId,
   totalXp: 0,
   spentXp: 0,
@@ -49,6 +51,8 @@ const emptyAccount = (userId: string): AccountRow => ({
 /** Every query takes the learner's id from the caller (the session), never from a request body. */
 export function createGamificationRepository({ db }: { db: Db }) {
   return {
+    ...createStatsReads(db),
+
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(tx as unknown as Db));
     },

@@ -4,8 +4,6 @@ import {
   badgesSchema,
   checkBadgesResultSchema,
   equipBodySchema,
-  gamificationSettingsResponseSchema,
-  gamificationSettingsSchema,
   leaderboardOptInSchema,
   leaderboardSchema,
   purchaseBodySchema,
@@ -16,6 +14,7 @@ import {
   userStatsSchema,
   xpResultSchema,
 } from '@portal/shared/gamification';
+import { gamificationSettingsResponseSchema, gamificationSettingsSchema } from '@portal/shared/gamification-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GamificationService } from './gamification.service.ts';
@@ -56,7 +55,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   app.post(
     '/api/gamification/award',
     {
-      config: { access },
+      config: { access, keepsSession: true },
       schema: {
         tags,
         summary: 'award_xp for an event the server can confirm happened to the signed-in learner',

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lessonProgress } from '../progress/progress.table.ts';
+import { lessonProgress } from '../../db/schema.ts';
 import { createGamificationRepository } from './gamification.repository.ts';
 import { createGamificationService } from './gamification.service.ts';
 

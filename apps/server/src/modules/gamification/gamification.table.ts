@@ -1,4 +1,4 @@
-import type { GamificationSettings } from '@portal/shared/gamification';
+import type { GamificationSettings } from '@portal/shared/gamification-settings';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

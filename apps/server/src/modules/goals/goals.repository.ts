@@ -1,9 +1,7 @@
 import type { GoalKind, GoalStatus } from '@portal/shared/goals';
 import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses } from '../courses/courses.table.ts';
-import { userXp } from '../gamification/gamification.table.ts';
-import { courseProgress } from '../progress/progress.table.ts';
+import { courseProgress, courses, userXp } from '../../db/schema.ts';
 import { goalChecklistItems, goals } from './goals.table.ts';
 
 export type GoalRow = typeof goals.$inferSelect;

@@ -1,7 +1,7 @@
 import { shiftLocalDate, todayIn } from '@portal/shared/time-zone';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses } from '../courses/courses.table.ts';
+import { courses } from '../../db/schema.ts';
 import { goalChecklistItems, goals } from './goals.table.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CourseStatus } from '@portal/shared/courses';
+import type { CourseStatus } from '@portal/shared/course-rules';
 import type { Db } from '../../db/client.ts';
 import { courseModules, courses, lessons } from '../courses/courses.table.ts';
 import { courseProgress } from '../progress/progress.table.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
+import { users } from '../../db/schema.ts';
 import { liveChatMessages, livePolls, livePollVotes, liveRoomParticipants } from './live-room.table.ts';
 
 const messageColumns = {

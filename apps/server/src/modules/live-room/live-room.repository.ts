@@ -1,8 +1,7 @@
 import { LIVE_ROOM_STALE_SECONDS } from '@portal/shared/live-room';
 import { and, asc, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
-import { liveRsvps, liveSessions } from '../live/live.table.ts';
+import { liveRsvps, liveSessions, users } from '../../db/schema.ts';
 import { liveAttendance, liveRoomParticipants, liveRoomState } from './live-room.table.ts';
 
 export type LiveSessionRow = Pick<

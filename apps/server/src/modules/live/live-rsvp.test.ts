@@ -6,7 +6,7 @@ import { latestMessageTo, linkIn, readMailbox } from '../../testing/factories.ts
 import { realtimeTabs } from '../../testing/realtime-tabs.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createTestClock } from '../../testing/test-clock.ts';
-import { liveHelpers, type Person } from './live.test-helpers.ts';
+import { liveHelpers, type Person } from './live.testing.ts';
 
 describe.each(testTargets())('answering live sessions and their reminders on $name', (target) => {
   let app: App;

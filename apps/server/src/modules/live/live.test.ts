@@ -4,7 +4,7 @@ import { asUser } from '../../testing/billing-factories.ts';
 import { latestMessageTo } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createTestClock } from '../../testing/test-clock.ts';
-import { liveHelpers } from './live.test-helpers.ts';
+import { liveHelpers } from './live.testing.ts';
 
 const START = new Date('2026-03-01T12:00:00Z');
 

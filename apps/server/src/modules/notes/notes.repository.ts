@@ -1,7 +1,7 @@
 import { NOTE_LIST_LIMIT, type NoteFormat, type NotePosition } from '@portal/shared/notes';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courseModules, courses, lessons } from '../courses/courses.table.ts';
+import { courseModules, courses, lessons } from '../../db/schema.ts';
 import { notes } from './notes.table.ts';
 
 export type NoteRow = typeof notes.$inferSelect;

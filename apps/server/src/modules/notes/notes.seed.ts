@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons } from '../courses/courses.table.ts';
+import { courses, lessons } from '../../db/schema.ts';
 import { notes } from './notes.table.ts';
 
 /** The demo learner's notes: a Markdown note on a text lesson, one pinned in the video and one on a PDF page. */

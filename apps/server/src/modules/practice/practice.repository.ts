@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons } from '../courses/courses.table.ts';
-import { lessonProgress } from '../progress/progress.table.ts';
+import { courses, lessonProgress, lessons } from '../../db/schema.ts';
 
 /** Quiz lessons the learner completed, in courses still open to learners. */
 export function createPracticeRepository({ db }: { db: Db }) {

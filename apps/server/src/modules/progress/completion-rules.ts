@@ -7,7 +7,7 @@ import {
   type WatchedRange,
   watchedSeconds,
 } from '@portal/shared/progress';
-import type { StoredQuizQuestion } from '../courses/courses.table.ts';
+import type { StoredQuizQuestion } from '../../db/schema.ts';
 
 /** Parts of `ranges` not already in `covered`, sorted and merged. */
 export function subtractRanges(ranges: readonly WatchedRange[], covered: readonly WatchedRange[]): WatchedRange[] {

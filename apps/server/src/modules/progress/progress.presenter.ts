@@ -3,7 +3,7 @@ import type {
   CourseProgressSummary,
   LearnerLessonContent,
   QuizAttemptResult,
-} from '@portal/shared/courses';
+} from '@portal/shared/course-catalogue';
 import type {
   CourseLearningState,
   CourseOutline,

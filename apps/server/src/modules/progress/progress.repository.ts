@@ -1,4 +1,4 @@
-import type { CourseProgressSummary } from '@portal/shared/courses';
+import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import { catalogueQuerySchema, catalogueSchema, librarySchema } from '@portal/shared/courses';
+import { catalogueQuerySchema, catalogueSchema, librarySchema } from '@portal/shared/course-catalogue';
 import {
   courseLearningStateSchema,
   courseOutlineSchema,
@@ -159,7 +159,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.post(
     '/api/lessons/:lessonId/progress',
     {
-      config: { access },
+      config: { access, keepsSession: true },
       schema: {
         tags,
         summary: 'Report reading, watching or paging; the server decides completion',
@@ -182,7 +182,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
   app.post(
     '/api/lessons/:lessonId/quiz-attempts',
     {
-      config: { access },
+      config: { access, keepsSession: true },
       schema: {
         tags,
         summary: 'Submit quiz answers; graded on the server',

@@ -1,47 +1,25 @@
-import type { CatalogueQuery, CourseProgressSummary } from '@portal/shared/courses';
+import type { CatalogueQuery } from '@portal/shared/courses';
 import { catalogueQuerySchema } from '@portal/shared/courses';
-import { type ProgressReportBody, type QuizSubmitBody, watchedSeconds } from '@portal/shared/progress';
-import type { Role } from '@portal/shared/roles';
-import { hasTierAccess, type SubscriptionStatus, type Tier, tierRank } from '@portal/shared/tiers';
+import { hasTierAccess, type Tier, tierRank } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
-import { isLessonReady } from '../courses/courses.presenter.ts';
-import type { CourseRow, CoursesRepository, CourseTree, LessonRow } from '../courses/courses.repository.ts';
-import type { DomainEventInput } from '../events/domain-event.types.ts';
+import type { CoursesRepository } from '../courses/courses.repository.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
-import { subscriptionRequired } from '../subscription/subscription.errors.ts';
+import type { ProgressRepository } from './progress.repository.ts';
+import { createProgressChanges } from './progress-changes.ts';
 import {
-  creditWatchedRanges,
-  gradeQuiz,
-  InvalidQuizAnswer,
-  isPdfFinished,
-  isTextViewed,
-  isVideoWatched,
-  watchBudgetSeconds,
-} from './completion-rules.ts';
-import type { LessonProgressRow, ProgressRepository, Tx } from './progress.repository.ts';
+  courseNotFound,
+  createLearnerCourses,
+  type LearnerCourseDeps,
+  type Viewer,
+} from './progress-learner-course.ts';
 
-/** Who is asking: learner data is always read and written for this user only. */
-export type Viewer = { userId: string; role: Role };
+export type { CompletionChanges, LearnerCourse, Viewer } from './progress-learner-course.ts';
 
-/** A course as one learner sees it: structure, their rows, and what follows from them. */
-export type LearnerCourse = {
-  tree: CourseTree;
-  accessible: boolean;
-  progressByLesson: Map<string, LessonProgressRow>;
-  modules: Map<string, { completed: boolean; completedAt: Date | null; locked: boolean; done: number; total: number }>;
-  summary: CourseProgressSummary;
-};
-
-export type CompletionChanges = {
-  lesson_completed_now: boolean;
-  module_completed_now: boolean;
-  course_completed_now: boolean;
-};
-
-const courseNotFound = () => new AppError('not_found', 'Course not found.');
-const lessonNotFound = () => new AppError('not_found', 'Lesson not found.');
-
+/**
+ * The learner's side of courses: what they may open (progress-learner-course.ts), what changes their progress
+ * (progress-changes.ts), and the catalogue, library and lesson views here.
+ */
 export function createProgressService({
   coursesRepository,
   progressRepository,
@@ -49,161 +27,24 @@ export function createProgressService({
   activityRepository,
   getSubscription,
   scormLaunch = async () => null,
-}: {
+}: LearnerCourseDeps & {
   coursesRepository: CoursesRepository;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
   activityRepository: ActivityRepository;
-  getSubscription: (userId: string) => Promise<SubscriptionStatus>;
   /** Where the learner opens a SCORM package embedded as a lesson (their own enrolment), or null if not ready. */
   scormLaunch?: (userId: string, packageId: string) => Promise<string | null>;
 }) {
-  // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
-  const logLessonTime = (tx: Tx, userId: string, seconds: number) =>
-    activityRepository.addTime({ userId, endedAt: new Date(), seconds, source: 'lesson' }, tx);
-
-  async function canUseCourse(viewer: Viewer, course: CourseRow): Promise<boolean> {
-    if (viewer.role === 'admin') return true;
-    return hasTierAccess(await getSubscription(viewer.userId), course.requiredTier);
-  }
-
-  /** Drafts exist only for admins; archived courses stay open to learners who started them. */
-  async function isVisible(viewer: Viewer, course: CourseRow): Promise<boolean> {
-    if (viewer.role === 'admin' || course.status === 'published') return true;
-    if (course.status === 'archived') {
-      return Boolean(await progressRepository.findCourseProgress(viewer.userId, course.id));
-    }
-    return false;
-  }
-
-  async function loadLearnerCourse(viewer: Viewer, courseId: string): Promise<LearnerCourse> {
-    const tree = await coursesRepository.loadTree(courseId);
-    if (!tree || !(await isVisible(viewer, tree.course))) throw courseNotFound();
-    const [accessible, progressRows, recorded, [summary]] = await Promise.all([
-      canUseCourse(viewer, tree.course),
-      progressRepository.listLessonProgress(viewer.userId, courseId),
-      progressRepository.listModuleCompletions(viewer.userId, courseId),
-      progressRepository.courseProgressFor(viewer.userId, [courseId]),
-    ]);
-    const progressByLesson = new Map(progressRows.map((row) => [row.lessonId, row]));
-    const modules: LearnerCourse['modules'] = new Map();
-    for (const module of tree.modules) {
-      const moduleLessons = tree.lessons.filter((lesson) => lesson.moduleId === module.id);
-      const completedRows = moduleLessons
-        .map((lesson) => progressByLesson.get(lesson.id))
-        .filter((row): row is LessonProgressRow => Boolean(row?.completedAt));
-      const allDone = moduleLessons.length > 0 && completedRows.length === moduleLessons.length;
-      const lastCompletion = completedRows.reduce<Date | null>(
-        (latest, row) => (row.completedAt && (!latest || row.completedAt > latest) ? row.completedAt : latest),
-        null,
-      );
-      modules.set(module.id, {
-        completed: allDone || recorded.has(module.id) || moduleLessons.length === 0,
-        completedAt: allDone || recorded.has(module.id) ? lastCompletion : null,
-        locked: false,
-        done: completedRows.length,
-        total: moduleLessons.length,
-      });
-    }
-    for (const module of tree.modules) {
-      const state = modules.get(module.id);
-      const prerequisite = module.prerequisiteModuleId ? modules.get(module.prerequisiteModuleId) : undefined;
-      if (state && prerequisite) state.locked = !prerequisite.completed;
-    }
-    if (!summary) throw courseNotFound();
-    return { tree, accessible, progressByLesson, modules, summary };
-  }
-
-  async function loadLessonForLearner(viewer: Viewer, lessonId: string) {
-    const lesson = await coursesRepository.findLesson(lessonId);
-    if (!lesson) throw lessonNotFound();
-    const course = await loadLearnerCourse(viewer, lesson.courseId).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'not_found' ? lessonNotFound() : error;
-    });
-    return { lesson, course };
-  }
-
-  const courseNeedsPlan = (tier: Tier) =>
-    subscriptionRequired(tier, `This course is part of the ${tier} plan. Upgrade to open it.`);
-
-  /** Refuses lessons the learner may not open (never naming them), with a code the web turns into the right prompt. */
-  function assertCanOpen(viewer: Viewer, course: LearnerCourse, lesson: LessonRow) {
-    if (!course.accessible) throw courseNeedsPlan(course.tree.course.requiredTier);
-    // Admins preview every lesson; learners wait for prerequisites.
-    if (viewer.role !== 'admin' && course.modules.get(lesson.moduleId)?.locked) {
-      const module = course.tree.modules.find((candidate) => candidate.id === lesson.moduleId);
-      const prerequisite = course.tree.modules.find((candidate) => candidate.id === module?.prerequisiteModuleId);
-      throw new AppError('lesson_locked', `Complete "${prerequisite?.title ?? 'the previous module'}" first.`);
-    }
-    if (!isLessonReady(lesson)) throw new AppError('conflict', 'This lesson is not available yet.');
-  }
-
-  /** Completes the lesson and whatever it finishes, recording each event once; runs inside the caller's transaction. */
-  async function completeInTransaction(
-    tx: Tx,
-    userId: string,
-    tree: CourseTree,
-    lesson: LessonRow,
-    events: DomainEventInput[],
-  ): Promise<CompletionChanges> {
-    const changes = { lesson_completed_now: false, module_completed_now: false, course_completed_now: false };
-    if (!(await progressRepository.markLessonCompleted(tx, userId, lesson.id))) return changes;
-    changes.lesson_completed_now = true;
-    const courseId = tree.course.id;
-    events.push({
-      type: 'lesson.completed',
-      userId,
-      subjectId: lesson.id,
-      payload: { lessonId: lesson.id, moduleId: lesson.moduleId, courseId },
-    });
-    const rows = await progressRepository.listLessonProgress(userId, courseId, tx);
-    const completed = new Set(rows.filter((row) => row.completedAt).map((row) => row.lessonId));
-    const recorded = await progressRepository.listModuleCompletions(userId, courseId, tx);
-    for (const module of tree.modules) {
-      const moduleLessons = tree.lessons.filter((candidate) => candidate.moduleId === module.id);
-      if (recorded.has(module.id) || moduleLessons.length === 0) continue;
-      if (!moduleLessons.every((candidate) => completed.has(candidate.id))) continue;
-      if (await progressRepository.insertModuleCompletion(tx, { userId, moduleId: module.id, courseId })) {
-        recorded.add(module.id);
-        if (module.id === lesson.moduleId) changes.module_completed_now = true;
-        events.push({
-          type: 'module.completed',
-          userId,
-          subjectId: module.id,
-          payload: { moduleId: module.id, courseId },
-        });
-      }
-    }
-    const everyModuleDone = tree.modules.every(
-      (module) => recorded.has(module.id) || !tree.lessons.some((candidate) => candidate.moduleId === module.id),
-    );
-    if (
-      tree.lessons.length > 0 &&
-      everyModuleDone &&
-      (await progressRepository.markCourseCompleted(tx, userId, courseId))
-    ) {
-      changes.course_completed_now = true;
-      events.push({ type: 'course.completed', userId, subjectId: courseId, payload: { courseId } });
-    }
-    return changes;
-  }
-
-  /** Runs a progress change for one learner and course under a lock, then records its events with it. */
-  async function changeProgress<T>(
-    userId: string,
-    courseId: string,
-    work: (tx: Tx, events: DomainEventInput[]) => Promise<T>,
-  ): Promise<T> {
-    const result = await progressRepository.transaction(async (tx) => {
-      await progressRepository.lockLearnerCourse(tx, userId, courseId);
-      const events: DomainEventInput[] = [];
-      const value = await work(tx, events);
-      for (const event of events) await domainEvents.record(tx, event);
-      return value;
-    });
-    void domainEvents.flush();
-    return result;
-  }
+  const learnerCourses = createLearnerCourses({ coursesRepository, progressRepository, getSubscription });
+  const { canUseCourse, isVisible, loadLearnerCourse, loadLessonForLearner, courseNeedsPlan, assertCanOpen } =
+    learnerCourses;
+  const changes = createProgressChanges({
+    coursesRepository,
+    progressRepository,
+    domainEvents,
+    activityRepository,
+    learnerCourses,
+  });
 
   return {
     loadLearnerCourse,
@@ -317,138 +158,7 @@ export function createProgressService({
       return { lesson, course, progress, lastAttempt, scormLaunchUrl };
     },
 
-    async report(viewer: Viewer, lessonId: string, body: ProgressReportBody) {
-      const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
-      assertCanOpen(viewer, course, lesson);
-      if (body.kind !== lesson.kind) {
-        throw new AppError('bad_request', `This is a ${lesson.kind} lesson, not a ${body.kind} lesson.`);
-      }
-      if (body.kind === 'pdf' && body.page > (lesson.pageCount ?? 0)) {
-        throw new AppError('bad_request', `This document has ${lesson.pageCount ?? 0} pages.`);
-      }
-      const userId = viewer.userId;
-      const key = { userId, lessonId: lesson.id, courseId: lesson.courseId };
-      return changeProgress(userId, lesson.courseId, async (tx, events) => {
-        const before = await progressRepository.lockLessonProgress(tx, key);
-        const now = new Date();
-        let finished = false;
-        let credited: number | null = null;
-        let capped = false;
-        let saved: LessonProgressRow;
-        if (body.kind === 'video') {
-          const duration = lesson.durationSeconds ?? 0;
-          const since = (now.getTime() - (before.lastReportAt ?? now).getTime()) / 1000;
-          const result = creditWatchedRanges({
-            watched: before.watchedRanges,
-            reported: body.ranges,
-            durationSeconds: duration,
-            budgetSeconds: watchBudgetSeconds(since),
-          });
-          credited = result.creditedSeconds;
-          capped = result.capped;
-          const total = watchedSeconds(result.watched);
-          saved = await progressRepository.saveActivity(tx, key, {
-            watchedRanges: result.watched,
-            watchedSeconds: total,
-            position: Math.min(body.position, duration),
-            reported: true,
-          });
-          finished = isVideoWatched(total, duration);
-        } else if (body.kind === 'pdf') {
-          const maxPage = Math.max(before.maxPage ?? 0, body.page);
-          saved = await progressRepository.saveActivity(tx, key, { position: body.page, maxPage, reported: true });
-          finished = isPdfFinished(maxPage, lesson.pageCount ?? 0);
-        } else {
-          saved = await progressRepository.saveActivity(tx, key, { reported: true });
-          finished = isTextViewed(before.firstOpenedAt ?? saved.firstOpenedAt, now);
-        }
-        await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
-        const changes = finished
-          ? await completeInTransaction(tx, userId, course.tree, lesson, events)
-          : { lesson_completed_now: false, module_completed_now: false, course_completed_now: false };
-        const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
-        const [progress] = (await progressRepository.listLessonProgress(userId, lesson.courseId, tx)).filter(
-          (row) => row.lessonId === lesson.id,
-        );
-        return { lesson, progress: progress ?? saved, summary, changes, credited, capped };
-      });
-    },
-
-    async submitQuiz(viewer: Viewer, lessonId: string, body: QuizSubmitBody) {
-      const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
-      assertCanOpen(viewer, course, lesson);
-      if (lesson.content.kind !== 'quiz')
-        throw new AppError('bad_request', `This is a ${lesson.kind} lesson, not a quiz.`);
-      const quiz = lesson.content;
-      let graded: ReturnType<typeof gradeQuiz>;
-      try {
-        graded = gradeQuiz(quiz, body.answers);
-      } catch (error) {
-        if (error instanceof InvalidQuizAnswer) throw new AppError('validation_failed', error.message);
-        throw error;
-      }
-      const userId = viewer.userId;
-      const key = { userId, lessonId: lesson.id, courseId: lesson.courseId };
-      return changeProgress(userId, lesson.courseId, async (tx, events) => {
-        const before = await progressRepository.lockLessonProgress(tx, key);
-        const attempt = await progressRepository.insertQuizAttempt(tx, {
-          userId,
-          lessonId: lesson.id,
-          courseId: lesson.courseId,
-          score: graded.score,
-          passed: graded.passed,
-          passMark: quiz.pass_mark,
-          results: graded.questions,
-        });
-        const saved = await progressRepository.saveActivity(tx, key, {
-          attempts: before.attempts + 1,
-          bestScore: Math.max(before.bestScore ?? 0, graded.score),
-        });
-        await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
-        let changes: CompletionChanges & { quiz_passed_now: boolean } = {
-          lesson_completed_now: false,
-          module_completed_now: false,
-          course_completed_now: false,
-          quiz_passed_now: false,
-        };
-        if (graded.passed) {
-          const completion = await completeInTransaction(tx, userId, course.tree, lesson, events);
-          changes = { ...completion, quiz_passed_now: completion.lesson_completed_now };
-          if (completion.lesson_completed_now) {
-            events.unshift({
-              type: 'quiz.passed',
-              userId,
-              subjectId: lesson.id,
-              payload: {
-                lessonId: lesson.id,
-                courseId: lesson.courseId,
-                score: graded.score,
-                passMark: quiz.pass_mark,
-              },
-            });
-          }
-        }
-        const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
-        const [progress] = (await progressRepository.listLessonProgress(userId, lesson.courseId, tx)).filter(
-          (row) => row.lessonId === lesson.id,
-        );
-        if (!progress) throw new Error('Lesson progress row missing');
-        return { lesson, attempt, progress, summary, changes };
-      });
-    },
-
-    /** A SCORM package the learner completed or passed completes every lesson that embeds it. */
-    async completeScormLessons(userId: string, packageId: string) {
-      for (const lesson of await coursesRepository.findLessonsByScormPackage(packageId)) {
-        const tree = await coursesRepository.loadTree(lesson.courseId);
-        if (!tree || tree.course.status === 'draft') continue;
-        await changeProgress(userId, lesson.courseId, async (tx, events) => {
-          await progressRepository.lockLessonProgress(tx, { userId, lessonId: lesson.id, courseId: lesson.courseId });
-          await completeInTransaction(tx, userId, tree, lesson, events);
-          await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
-        });
-      }
-    },
+    ...changes,
   };
 }
 export type ProgressService = ReturnType<typeof createProgressService>;

@@ -160,7 +160,7 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/scorm/attempts/:attemptId/commit',
     {
-      config: { access: player },
+      config: { access: player, keepsSession: true },
       schema: {
         tags: ['scorm'],
         summary:

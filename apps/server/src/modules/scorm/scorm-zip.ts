@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { crc32 } from 'node:zlib';
-import { type Entry, getFileNameLowLevel, openPromise, type ZipFile } from 'yauzl';
+import { type Entry, getFileNameLowLevel, type ZipFile } from 'yauzl';
 import { ScormPackageError } from './scorm.errors.ts';
+import { damaged, writeEntry } from './scorm-zip-entry.ts';
+import { type OpenedZip, openZipFile } from './scorm-zip-reader.ts';
 
 /** Limits on one uploaded package; the defaults are the ones in DECISIONS.md (sizes in binary units). */
 export interface ScormPackageLimits {
@@ -30,8 +28,8 @@ export const DEFAULT_SCORM_PACKAGE_LIMITS: ScormPackageLimits = {
 export const MANIFEST_FILE_NAME = 'imsmanifest.xml';
 
 /**
- * Entries written at the same time. Each file costs several small file-system round trips (open, write, close,
- * reads of the ZIP's headers); overlapping a few keeps the disk busy, and each holds only a stream buffer or two.
+ * Entries written at the same time. Small entries are written whole and at once (see `writeEntry`); large ones are
+ * streamed, and overlapping a few keeps the disk busy while each holds only a stream buffer or two.
  */
 const PARALLEL_WRITES = 4;
 
@@ -46,9 +44,10 @@ export interface ExtractedScormPackage {
 }
 
 /**
- * Extracts a SCORM package ZIP into `targetDir`, which must not exist yet. Entries are streamed one at a time
+ * Extracts a SCORM package ZIP into `targetDir`, which must not exist yet. Entries are written one after another
  * into a sibling temp folder that is renamed into place only once everything checked out, so a failure leaves
- * nothing behind. Throws `ScormPackageError` for anything wrong with the package itself.
+ * nothing behind. Throws `ScormPackageError` for anything wrong with the package itself. Meant for the extraction
+ * worker (`extractScormZipInWorker`): it reads the ZIP with blocking calls, which would stall a server's event loop.
  */
 export async function extractScormZip({
   zipPath,
@@ -72,7 +71,8 @@ export async function extractScormZip({
     );
   }
 
-  const zip = await openZip(zipPath);
+  const opened = await openZip(zipPath, zipStats.size);
+  const { zip } = opened;
   const tempDir = path.join(path.dirname(target), `.${path.basename(target)}.partial-${randomUUID()}`);
   try {
     if (zip.entryCount > limits.maxEntries) {
@@ -82,7 +82,7 @@ export async function extractScormZip({
       );
     }
     await mkdir(tempDir, { recursive: true });
-    const extracted = await extractEntries({ zip, tempDir, limits });
+    const extracted = await extractEntries({ opened, tempDir, limits });
     const rootPrefix = locateManifestRoot(extracted.files);
     await rename(tempDir, target);
     return { ...extracted, rootPrefix };
@@ -112,11 +112,11 @@ function locateManifestRoot(files: readonly string[]): string {
 }
 
 async function extractEntries({
-  zip,
+  opened,
   tempDir,
   limits,
 }: {
-  zip: ZipFile;
+  opened: OpenedZip;
   tempDir: string;
   limits: ScormPackageLimits;
 }): Promise<Omit<ExtractedScormPackage, 'rootPrefix'>> {
@@ -130,7 +130,7 @@ async function extractEntries({
   let failure: { error: unknown } | null = null;
 
   try {
-    for await (const entry of entriesOf(zip)) {
+    for await (const entry of entriesOf(opened.zip)) {
       if (failure) break;
       const name = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
       const segments = safeSegments(name);
@@ -148,7 +148,7 @@ async function extractEntries({
 
       const ratioLimit = Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio;
       if (entry.uncompressedSize > ratioLimit) throw suspiciousCompression(name, limits);
-      // Declared sizes must match what is written (checked below), so their sum is the package's unpacked size;
+      // Declared sizes must match what is written (`writeEntry` checks), so their sum is the package's unpacked size;
       // the running count of decompressed bytes catches a header that lies.
       declaredBytes += entry.uncompressedSize;
       if (declaredBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
@@ -161,7 +161,7 @@ async function extractEntries({
       }
       files.push(relativePath);
       const task = writeEntry({
-        zip,
+        opened,
         entry,
         name,
         destination,
@@ -171,9 +171,6 @@ async function extractEntries({
           unpackedBytes += chunkBytes;
         },
       })
-        .then((written) => {
-          if (written.bytes !== entry.uncompressedSize || written.crc !== entry.crc32) throw damaged(name);
-        })
         .catch((error: unknown) => {
           failure ??= { error };
         })
@@ -187,56 +184,6 @@ async function extractEntries({
   }
   if (failure) throw (failure as { error: unknown }).error;
   return { files, unpackedBytes };
-}
-
-async function writeEntry({
-  zip,
-  entry,
-  name,
-  destination,
-  onBytes,
-}: {
-  zip: ZipFile;
-  entry: Entry;
-  name: string;
-  destination: string;
-  onBytes: (entryBytes: number, chunkBytes: number) => void;
-}): Promise<{ bytes: number; crc: number }> {
-  let source: Readable;
-  try {
-    source = await zip.openReadStreamPromise(entry);
-  } catch (error) {
-    throw damaged(name, error);
-  }
-  let sourceFailed = false;
-  source.once('error', () => {
-    sourceFailed = true;
-  });
-
-  let bytes = 0;
-  let crc = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      try {
-        onBytes(bytes, chunk.length);
-      } catch (error) {
-        callback(error as Error);
-        return;
-      }
-      crc = crc32(chunk, crc);
-      callback(null, chunk);
-    },
-  });
-
-  try {
-    await pipeline(source, counter, createWriteStream(destination, { flags: 'wx' }));
-  } catch (error) {
-    if (error instanceof ScormPackageError) throw error;
-    if (sourceFailed) throw damaged(name, error);
-    throw error;
-  }
-  return { bytes, crc };
 }
 
 // Errors from reading the central directory mean a broken archive; errors from the loop body pass through.
@@ -258,9 +205,9 @@ async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
   }
 }
 
-async function openZip(zipPath: string): Promise<ZipFile> {
+async function openZip(zipPath: string, size: number): Promise<OpenedZip> {
   try {
-    return await openPromise(zipPath, {
+    return await openZipFile(zipPath, size, {
       lazyEntries: true,
       autoClose: false,
       decodeStrings: false,
@@ -334,14 +281,6 @@ async function pathExists(target: string): Promise<boolean> {
 
 function notAZip(cause?: unknown): ScormPackageError {
   return new ScormPackageError('not_a_zip', 'The file is not a ZIP archive that can be read.', { cause });
-}
-
-function damaged(name: string, cause?: unknown): ScormPackageError {
-  return new ScormPackageError(
-    'not_a_zip',
-    `The package entry "${name}" is damaged, encrypted or uses a compression method that cannot be read.`,
-    { cause },
-  );
 }
 
 function suspiciousCompression(name: string, limits: ScormPackageLimits): ScormPackageError {

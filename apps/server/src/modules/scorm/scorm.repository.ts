@@ -1,15 +1,14 @@
 import type { ScormPackageStatus } from '@portal/shared/scorm';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
-import {
-  type scormAttempts,
-  scormEnrollments,
-  scormPackages,
-  scormScos,
-  scormSequencingStates,
-} from './scorm.table.ts';
+import { users } from '../../db/schema.ts';
+import { type scormAttempts, scormEnrollments, scormPackages, scormScos } from './scorm.table.ts';
 import { createScormAttemptsRepository } from './scorm-attempts.repository.ts';
+import {
+  createScormAssignmentsRepository,
+  createScormOwnEnrollmentsRepository,
+} from './scorm-enrollments.repository.ts';
+import { createScormSequencingStateRepository } from './scorm-sequencing-state.repository.ts';
 
 export type ScormPackageRow = typeof scormPackages.$inferSelect;
 export type ScormScoRow = typeof scormScos.$inferSelect;
@@ -181,136 +180,9 @@ export function createScormRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    /** Signed-in users who could be assigned a package, matched by name or email. */
-    async searchPeople(search: string | undefined) {
-      return db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined)
-        .orderBy(asc(users.name))
-        .limit(50);
-    },
-
-    async existingUserIds(ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-      return rows.map((row) => row.id);
-    },
-
-    async hasEnrollment(packageId: string, learnerId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: scormEnrollments.id })
-        .from(scormEnrollments)
-        .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.learnerId, learnerId)));
-      return Boolean(row);
-    },
-
-    /** Enrols learners once each; existing enrolments keep their data and get the new due date. */
-    async upsertEnrollments(
-      packageId: string,
-      learnerIds: string[],
-      { dueAt, assignedBy }: { dueAt: Date | null; assignedBy: string },
-    ): Promise<void> {
-      if (learnerIds.length === 0) return;
-      await db
-        .insert(scormEnrollments)
-        .values(learnerIds.map((learnerId) => ({ packageId, learnerId, dueAt, assignedBy })))
-        .onConflictDoUpdate({
-          target: [scormEnrollments.packageId, scormEnrollments.learnerId],
-          set: { dueAt, assignedBy },
-        });
-    },
-
-    /** A learner's own enrolment in a package, created when missing (public packages). */
-    async ensureOwnEnrollment(packageId: string, learnerId: string): Promise<ScormEnrollmentRow> {
-      await db
-        .insert(scormEnrollments)
-        .values({ packageId, learnerId, assignedBy: learnerId })
-        .onConflictDoNothing({ target: [scormEnrollments.packageId, scormEnrollments.learnerId] });
-      const [row] = await db
-        .select()
-        .from(scormEnrollments)
-        .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.learnerId, learnerId)));
-      if (!row) throw new Error('enrolment vanished after insert');
-      return row;
-    },
-
-    async listEnrollments(packageId: string) {
-      return db
-        .select({ enrollment: scormEnrollments, learner: { id: users.id, name: users.name, email: users.email } })
-        .from(scormEnrollments)
-        .innerJoin(users, eq(users.id, scormEnrollments.learnerId))
-        .where(eq(scormEnrollments.packageId, packageId))
-        .orderBy(asc(users.name));
-    },
-
-    async deleteEnrollment(packageId: string, enrollmentId: string): Promise<boolean> {
-      const rows = await db
-        .delete(scormEnrollments)
-        .where(and(eq(scormEnrollments.packageId, packageId), eq(scormEnrollments.id, enrollmentId)))
-        .returning({ id: scormEnrollments.id });
-      return rows.length > 0;
-    },
-
-    /** The sequencing state of the learner's own enrolment; null before the first save or for anyone else's. */
-    async findOwnSequencingState(learnerId: string, enrollmentId: string) {
-      const [row] = await db
-        .select({
-          state: scormSequencingStates.state,
-          revision: scormSequencingStates.revision,
-          updatedAt: scormSequencingStates.updatedAt,
-        })
-        .from(scormSequencingStates)
-        .where(
-          and(eq(scormSequencingStates.enrollmentId, enrollmentId), eq(scormSequencingStates.learnerId, learnerId)),
-        );
-      return row ?? null;
-    },
-
-    /**
-     * Keeps the sequencing state of the learner's own enrolment (the caller checked the enrolment) if it was built on
-     * the stored revision (0 before the first save) or the stored one came from the same tab; null otherwise.
-     */
-    async saveOwnSequencingState(
-      learnerId: string,
-      enrollmentId: string,
-      { state, revision, window }: { state: string; revision: number; window: string },
-    ) {
-      const now = new Date();
-      // One statement, so racing windows are decided by the row lock: the first to update wins.
-      const [row] = await db
-        .insert(scormSequencingStates)
-        .values({ enrollmentId, learnerId, state, revision: 1, savedBy: window, updatedAt: now })
-        .onConflictDoUpdate({
-          target: scormSequencingStates.enrollmentId,
-          set: { state, revision: sql`${scormSequencingStates.revision} + 1`, savedBy: window, updatedAt: now },
-          setWhere: and(
-            eq(scormSequencingStates.learnerId, learnerId),
-            or(eq(scormSequencingStates.revision, revision), eq(scormSequencingStates.savedBy, window)),
-          ),
-        })
-        .returning({ revision: scormSequencingStates.revision, updatedAt: scormSequencingStates.updatedAt });
-      return row ?? null;
-    },
-
-    /** The learner's own enrolment; null for anyone else's. */
-    async findOwnEnrollment(learnerId: string, enrollmentId: string): Promise<ScormEnrollmentRow | null> {
-      const [row] = await db
-        .select()
-        .from(scormEnrollments)
-        .where(and(eq(scormEnrollments.id, enrollmentId), eq(scormEnrollments.learnerId, learnerId)));
-      return row ?? null;
-    },
-
-    async listOwnEnrollments(learnerId: string) {
-      return db
-        .select({ enrollment: scormEnrollments, pkg: scormPackages })
-        .from(scormEnrollments)
-        .innerJoin(scormPackages, eq(scormPackages.id, scormEnrollments.packageId))
-        .where(and(eq(scormEnrollments.learnerId, learnerId), eq(scormPackages.status, 'ready')))
-        .orderBy(asc(scormEnrollments.dueAt), desc(scormEnrollments.createdAt));
-    },
-
+    ...createScormAssignmentsRepository({ db }),
+    ...createScormOwnEnrollmentsRepository({ db }),
+    ...createScormSequencingStateRepository({ db }),
     ...createScormAttemptsRepository({ db }),
   };
 }

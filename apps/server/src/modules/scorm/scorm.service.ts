@@ -2,13 +2,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Role } from '@portal/shared/roles';
 import type {
-  CreateScormEnrollmentsBody,
-  ListScormPackagesQuery,
-  ScormAnalytics,
   ScormOrganizationTree,
   ScormScoSettings,
   ScormTreeItem,
-  UpdateScormPackageBody,
   UploadScormPackageQuery,
 } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +14,7 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { ScormPackageError } from './scorm.errors.ts';
 import type { ScormPackageRow, ScormRepository } from './scorm.repository.ts';
-import { summarizeAttempts } from './scorm-attempts.ts';
+import { createScormAssignments } from './scorm-assignments.service.ts';
 import {
   CONTENT_FOLDER,
   DEFAULT_INGEST_LEASE_SECONDS,
@@ -29,10 +25,10 @@ import {
 } from './scorm-ingest-lease.ts';
 import { inspectScormPackage } from './scorm-inspect.ts';
 import type { ScormItem, ScormManifest, ScormSco } from './scorm-manifest.ts';
-import { enrollmentStatus } from './scorm-progress.ts';
 /** Who is asking, as the session and role say. */
 import { createScormRuntimeService } from './scorm-runtime.service.ts';
 import { resolveSequencing } from './scorm-sequencing.ts';
+import { createScormStudio } from './scorm-studio.service.ts';
 import { MANIFEST_FILE_NAME, type ScormPackageLimits } from './scorm-zip.ts';
 export type ScormActor = { id: string; name: string; role: Role };
 
@@ -179,117 +175,8 @@ export function createScormService({
      */
     sweepInterrupted: () => sweepInterruptedIngests({ repository, blobStore, leaseSeconds: ingestLeaseSeconds }),
 
-    async list(actor: ScormActor, query: ListScormPackagesQuery) {
-      return repository.listPackages({ ownerId: actor.role === 'admin' ? null : actor.id, ...query });
-    },
-
-    async detail(actor: ScormActor, packageId: string) {
-      const pkg = await manageablePackage(actor, packageId);
-      return { pkg, scos: await repository.listScos(packageId) };
-    },
-
-    async update(actor: ScormActor, packageId: string, changes: UpdateScormPackageBody) {
-      await manageablePackage(actor, packageId);
-      const row = await repository.updatePackage(packageId, {
-        ...(changes.title !== undefined ? { title: changes.title } : {}),
-        ...(changes.description !== undefined ? { description: changes.description || null } : {}),
-        ...(changes.is_public !== undefined ? { isPublic: changes.is_public } : {}),
-      });
-      if (!row) throw notFound();
-      return (await repository.findPackage(packageId)) ?? row;
-    },
-
-    /** Deletes the package, its learners' data and its files (the ZIP and the extracted folder). */
-    async remove(actor: ScormActor, packageId: string) {
-      const pkg = await manageablePackage(actor, packageId);
-      await repository.deletePackage(packageId);
-      await blobStore.deletePrefix(`${CONTENT_FOLDER}/${packageId}`);
-      await blobStore.delete(pkg.zipPath);
-    },
-
-    searchLearners: (search: string | undefined) => repository.searchPeople(search),
-
-    async listEnrollments(actor: ScormActor, packageId: string) {
-      await manageablePackage(actor, packageId);
-      const [rows, attempts] = await Promise.all([
-        repository.listEnrollments(packageId),
-        repository.packageAttempts(packageId),
-      ]);
-      return rows.map((row) => ({
-        ...row,
-        status: enrollmentStatus(
-          row.enrollment,
-          attempts.filter((attempt) => attempt.enrollmentId === row.enrollment.id).map((entry) => entry.attempt),
-        ),
-      }));
-    },
-
-    async enrol(actor: ScormActor, packageId: string, body: CreateScormEnrollmentsBody) {
-      const pkg = await manageablePackage(actor, packageId);
-      if (pkg.status !== 'ready') throw new AppError('conflict', 'Only a package that is ready can be assigned.');
-      const requested = [...new Set(body.learner_ids)];
-      const existing = await repository.existingUserIds(requested);
-      if (existing.length !== requested.length) throw new AppError('bad_request', 'Some of the learners do not exist.');
-      await repository.upsertEnrollments(packageId, existing, {
-        dueAt: body.due_at ? new Date(body.due_at) : null,
-        assignedBy: actor.id,
-      });
-    },
-
-    async unenrol(actor: ScormActor, packageId: string, enrollmentId: string) {
-      await manageablePackage(actor, packageId);
-      if (!(await repository.deleteEnrollment(packageId, enrollmentId))) {
-        throw new AppError('not_found', 'Enrolment not found.');
-      }
-    },
-
-    async analytics(actor: ScormActor, packageId: string): Promise<ScormAnalytics> {
-      await manageablePackage(actor, packageId);
-      const [enrollments, attempts, interactions] = await Promise.all([
-        repository.listEnrollments(packageId),
-        repository.packageAttempts(packageId),
-        repository.packageInteractionStats(packageId),
-      ]);
-      const bestScores = new Map<string, number>();
-      const attempted = new Set<string>();
-      for (const { attempt, enrollmentId } of attempts) {
-        if (attempt.commitCount > 0) attempted.add(enrollmentId);
-        if (attempt.scoreScaled !== null) {
-          bestScores.set(enrollmentId, Math.max(bestScores.get(enrollmentId) ?? -1, attempt.scoreScaled));
-        }
-      }
-      const scores = [...bestScores.values()];
-      return {
-        enrolled: enrollments.length,
-        attempted: attempted.size,
-        completed: enrollments.filter((row) => row.enrollment.completedAt).length,
-        passed: enrollments.filter((row) => row.enrollment.passedAt).length,
-        average_score:
-          scores.length === 0
-            ? null
-            : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 1000) / 10,
-        total_time_seconds: Math.round(attempts.reduce((sum, { attempt }) => sum + attempt.totalTimeSeconds, 0)),
-        attempts: attempts.length,
-        learners: enrollments.map(({ enrollment, learner }) => {
-          const own = attempts.filter((entry) => entry.enrollmentId === enrollment.id).map((entry) => entry.attempt);
-          return {
-            enrollment_id: enrollment.id,
-            learner,
-            status: enrollmentStatus(enrollment, own),
-            attempts: summarizeAttempts(own),
-          };
-        }),
-        interactions: interactions.map((row) => ({
-          interaction_id: row.interactionId,
-          description: row.description,
-          type: row.type,
-          responses: row.responses,
-          correct: row.correct,
-          incorrect: row.incorrect,
-          other: row.responses - row.correct - row.incorrect,
-        })),
-      };
-    },
+    ...createScormStudio({ repository, blobStore, manageablePackage }),
+    ...createScormAssignments({ repository, manageablePackage }),
 
     ...createScormRuntimeService({
       repository,

@@ -34,11 +34,14 @@ function refuse(code: 'email_domain_not_allowed', message: string): never {
   throw new APIError('FORBIDDEN', { code, message });
 }
 
-type SsoSignInDeps = ReturnType<typeof createSsoSignInRepository>;
+type SsoSignInDeps = ReturnType<typeof createSsoSignInRepository> & {
+  /** Roles belong to the auth module, which builds these plugins and hands over how to grant one. */
+  grantRole: (userId: string, role: SsoDefaultRole) => Promise<void>;
+};
 
 /** The auth library's SSO plugin, fed by `withSsoProvider`, and the rules our sign-ins add to it. */
-export function ssoSignInPlugins({ db }: { db: Db }) {
-  return ssoPlugins(createSsoSignInRepository({ db }));
+export function ssoSignInPlugins({ db, grantRole }: { db: Db; grantRole: SsoSignInDeps['grantRole'] }) {
+  return ssoPlugins({ ...createSsoSignInRepository({ db }), grantRole });
 }
 
 function ssoPlugins({ grantRole, emailOf }: SsoSignInDeps) {

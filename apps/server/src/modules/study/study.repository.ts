@@ -1,21 +1,12 @@
 import type { StudyMode } from '@portal/shared/study';
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../errors.ts';
 import { studySessions } from './study.table.ts';
 
 export type StudySessionRow = typeof studySessions.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-    current = current.cause;
-  }
-  return false;
-}
 
 export type SessionEnd = {
   endedAt: Date;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { createActivityRepository } from '../activity/activity.repository.ts';
+import { registerActivity } from '../activity/activity.module.ts';
 import { studySessions } from './study.table.ts';
 
 const MINUTE_MS = 60_000;
@@ -13,7 +13,7 @@ export async function seedDemoStudySessions({ db, learnerId }: { db: Db; learner
     .from(studySessions)
     .where(eq(studySessions.userId, learnerId));
   if ((existing?.count ?? 0) > 0) return;
-  const activity = createActivityRepository({ db });
+  const activity = registerActivity({ db });
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
   // Days ago, mode, active minutes, focused minutes (two full Pomodoro rounds = 60 active, 50 focused).

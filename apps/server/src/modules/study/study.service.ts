@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/study';
 import { weekWindow } from '@portal/shared/time-zone';
 import { AppError } from '../../errors.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import { focusedSecondsOf, presentStudySession } from './study.presenter.ts';
 import type { SessionEnd, StudyRepository, StudySessionRow, Tx } from './study.repository.ts';
@@ -32,13 +32,13 @@ export function sessionEnd(row: StudySessionRow, endedAt: Date, endReason: Sessi
 
 export function createStudyService({
   studyRepository,
-  activityRepository,
+  activity,
   domainEvents,
   timeZoneOf,
   now = () => new Date(),
 }: {
   studyRepository: StudyRepository;
-  activityRepository: ActivityRepository;
+  activity: Pick<ActivityService, 'addTime'>;
   domainEvents: DomainEvents;
   timeZoneOf: (userId: string) => Promise<string>;
   now?: () => Date;
@@ -47,7 +47,7 @@ export function createStudyService({
   async function endSession(tx: Tx, row: StudySessionRow, end: SessionEnd) {
     const ended = await studyRepository.end(tx, row.userId, row.id, end);
     if (!ended) return undefined;
-    await activityRepository.addTime(
+    await activity.addTime(
       { userId: row.userId, endedAt: end.endedAt, seconds: end.focusedSeconds, source: 'study' },
       tx,
     );

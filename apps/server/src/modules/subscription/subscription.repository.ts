@@ -1,7 +1,7 @@
 import type { Tier } from '@portal/shared/tiers';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { subscriptionSchedules } from '../billing/subscription-management.table.ts';
+import { subscriptionSchedules } from '../../db/schema.ts';
 import { subscriptions } from './subscription.table.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

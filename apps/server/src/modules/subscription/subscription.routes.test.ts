@@ -1,9 +1,9 @@
 import { SPEC_MESSAGES } from '@portal/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo.ts';
 import { signInAs, signUpAndConfirm } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../demo/demo.module.ts';
 
 describe.each(testTargets())('subscriptions on $name', (target) => {
   let app: App;

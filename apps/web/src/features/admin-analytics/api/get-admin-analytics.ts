@@ -5,6 +5,11 @@ import { api } from '@/lib/api';
 /** The screen's filters: a range of UTC days and, optionally, one course. */
 export type AnalyticsFilters = { from: string; to: string; course: string | null };
 
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** What the screen opens with: the last 30 UTC days, all courses. */
+export const defaultAnalyticsFilters = (): AnalyticsFilters => ({ from: utcDay(-29), to: utcDay(0), course: null });
+
 const filterQuery = ({ from, to, course }: AnalyticsFilters) => {
   const params = new URLSearchParams({ from, to });
   if (course) params.set('course', course);

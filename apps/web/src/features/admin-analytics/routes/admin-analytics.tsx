@@ -7,20 +7,23 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDisplayFormats } from '@/lib/profile';
-import { type AnalyticsFilters, adminAnalyticsCsvUrl, useAdminAnalytics } from '../api/get-admin-analytics';
+import {
+  type AnalyticsFilters,
+  adminAnalyticsCsvUrl,
+  defaultAnalyticsFilters,
+  useAdminAnalytics,
+} from '../api/get-admin-analytics';
 import { useAtRiskLearners } from '../api/get-at-risk-learners';
 import { AnalyticsFiltersCard } from '../components/analytics-filters';
 import { AtRiskTable } from '../components/at-risk-table';
 import { CsvLink } from '../components/csv-link';
 import { OverviewCharts } from '../components/overview-charts';
 
-const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
 /** Admins see engagement, course funnels, SCORM results and distributions, and nudge learners who fall behind. */
 export function AdminAnalytics() {
   const { t } = useTranslation('admin-analytics');
   const { formatDate, formatTime, formatLocalDate } = useDisplayFormats();
-  const [filters, setFilters] = useState<AnalyticsFilters>(() => ({ from: utcDay(-29), to: utcDay(0), course: null }));
+  const [filters, setFilters] = useState<AnalyticsFilters>(defaultAnalyticsFilters);
   const rangeError =
     !filters.from || !filters.to || filters.from > filters.to
       ? t('filters.invalidOrder')

@@ -1,4 +1,4 @@
-import type { SlugSuggestion } from '@portal/shared/courses';
+import type { SlugSuggestion } from '@portal/shared/course-authoring';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

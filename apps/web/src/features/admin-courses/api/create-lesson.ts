@@ -1,4 +1,5 @@
-import type { AdminLesson, CreateLessonBody } from '@portal/shared/courses';
+import type { AdminLesson } from '@portal/shared/admin-courses';
+import type { CreateLessonBody } from '@portal/shared/course-authoring';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

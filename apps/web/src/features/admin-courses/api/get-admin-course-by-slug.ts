@@ -1,4 +1,4 @@
-import type { AdminCourseDetail } from '@portal/shared/courses';
+import type { AdminCourseDetail } from '@portal/shared/admin-courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

@@ -1,4 +1,4 @@
-import type { CourseUploadLimits } from '@portal/shared/courses';
+import type { CourseUploadLimits } from '@portal/shared/course-authoring';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

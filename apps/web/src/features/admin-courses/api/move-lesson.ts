@@ -1,4 +1,5 @@
-import type { AdminCourseDetail, MoveLessonBody } from '@portal/shared/courses';
+import type { AdminCourseDetail } from '@portal/shared/admin-courses';
+import type { MoveLessonBody } from '@portal/shared/course-authoring';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

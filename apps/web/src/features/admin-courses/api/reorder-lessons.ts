@@ -1,4 +1,5 @@
-import type { AdminCourseDetail, LessonOrderBody } from '@portal/shared/courses';
+import type { AdminCourseDetail } from '@portal/shared/admin-courses';
+import type { LessonOrderBody } from '@portal/shared/course-authoring';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

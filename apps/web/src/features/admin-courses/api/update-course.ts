@@ -1,4 +1,5 @@
-import type { AdminCourse, UpdateCourseBody } from '@portal/shared/courses';
+import type { AdminCourse } from '@portal/shared/admin-courses';
+import type { UpdateCourseBody } from '@portal/shared/course-authoring';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

@@ -1,4 +1,5 @@
-import type { AdminModule, UpdateModuleBody } from '@portal/shared/courses';
+import type { AdminModule } from '@portal/shared/admin-courses';
+import type { UpdateModuleBody } from '@portal/shared/course-authoring';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { authoringKeys } from './authoring-keys';

@@ -1,4 +1,4 @@
-import type { AdminCourse } from '@portal/shared/courses';
+import type { AdminCourse } from '@portal/shared/admin-courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authoringKeys } from './authoring-keys';
 import { uploadFile } from './upload-file';

@@ -1,5 +1,5 @@
+import type { AdminCourse } from '@portal/shared/admin-courses';
 import {
-  type AdminCourse,
   COURSE_DESCRIPTION_MAX,
   COURSE_TITLE_MAX,
   COVER_IMAGE_TYPES,
@@ -7,7 +7,7 @@ import {
   SLUG_MAX,
   SLUG_PATTERN,
   suggestSlug,
-} from '@portal/shared/courses';
+} from '@portal/shared/course-rules';
 import { TIERS, type Tier } from '@portal/shared/tiers';
 import { ImageOff } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';

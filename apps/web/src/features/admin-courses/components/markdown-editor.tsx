@@ -1,4 +1,4 @@
-import { MARKDOWN_MAX } from '@portal/shared/courses';
+import { MARKDOWN_MAX } from '@portal/shared/course-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SanitizedHtml } from '@/components/sanitized-html';

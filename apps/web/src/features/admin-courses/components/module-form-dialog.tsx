@@ -1,4 +1,5 @@
-import { type AdminModule, COURSE_DESCRIPTION_MAX, MODULE_TITLE_MAX } from '@portal/shared/courses';
+import type { AdminModule } from '@portal/shared/admin-courses';
+import { COURSE_DESCRIPTION_MAX, MODULE_TITLE_MAX } from '@portal/shared/course-rules';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

@@ -1,11 +1,6 @@
-import {
-  QUIZ_CHOICES_MAX,
-  QUIZ_CHOICES_MIN,
-  QUIZ_QUESTIONS_MAX,
-  type QuestionKind,
-  type QuizQuestion,
-  type QuizQuestionInput,
-} from '@portal/shared/courses';
+import type { QuizQuestion } from '@portal/shared/admin-courses';
+import type { QuizQuestionInput } from '@portal/shared/course-authoring';
+import { QUIZ_CHOICES_MAX, QUIZ_CHOICES_MIN, QUIZ_QUESTIONS_MAX, type QuestionKind } from '@portal/shared/course-rules';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

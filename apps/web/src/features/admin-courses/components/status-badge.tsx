@@ -1,4 +1,4 @@
-import type { CourseStatus } from '@portal/shared/courses';
+import type { CourseStatus } from '@portal/shared/course-rules';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,5 @@
-import { type AdminCourse, COURSE_STATUSES, type CourseStatus } from '@portal/shared/courses';
+import type { AdminCourse } from '@portal/shared/admin-courses';
+import { COURSE_STATUSES, type CourseStatus } from '@portal/shared/course-rules';
 import { Archive, Eye, EyeOff, GraduationCap, Layers, ListOrdered, Pencil, Plus, Search, Undo2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { AdminCourseDetail, AdminLesson, LessonKind } from '@portal/shared/courses';
+import type { AdminCourseDetail, AdminLesson } from '@portal/shared/admin-courses';
+import type { LessonKind } from '@portal/shared/course-rules';
 import type { TFunction } from 'i18next';
 import {
   AlertTriangle,

@@ -1,4 +1,4 @@
-import type { AdminModule } from '@portal/shared/courses';
+import type { AdminModule } from '@portal/shared/admin-courses';
 import { GraduationCap, Layers, ListOrdered, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

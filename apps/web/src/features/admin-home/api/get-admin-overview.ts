@@ -2,6 +2,9 @@ import type { AdminOverview, OverviewRange } from '@portal/shared/admin-overview
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
+/** The period the admin home opens with, in days. */
+export const DEFAULT_OVERVIEW_RANGE: OverviewRange = 30;
+
 export const adminOverviewQueryOptions = (range: OverviewRange) =>
   queryOptions({
     queryKey: ['admin', 'overview', range],

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useAdminOverview } from '../api/get-admin-overview';
+import { DEFAULT_OVERVIEW_RANGE, useAdminOverview } from '../api/get-admin-overview';
 import { HealthPanel } from '../components/health-panel';
 import { KpiCard } from '../components/kpi-card';
 import { RangeSwitch } from '../components/range-switch';
@@ -35,7 +35,7 @@ const FIXED_WINDOWS: Partial<Record<KpiKey, number>> = {
 /** The admin home: how the product is used, compared with the period before, and whether its parts work. */
 export function AdminHome() {
   const { t, i18n } = useTranslation('admin-home');
-  const [range, setRange] = useState<OverviewRange>(30);
+  const [range, setRange] = useState<OverviewRange>(DEFAULT_OVERVIEW_RANGE);
   const overview = useAdminOverview(range);
   const number = new Intl.NumberFormat(i18n.resolvedLanguage);
   const data = overview.data;

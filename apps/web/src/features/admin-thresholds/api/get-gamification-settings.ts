@@ -1,4 +1,4 @@
-import type { GamificationSettingsResponse } from '@portal/shared/gamification';
+import type { GamificationSettingsResponse } from '@portal/shared/gamification-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 

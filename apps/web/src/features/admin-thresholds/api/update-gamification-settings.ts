@@ -1,4 +1,4 @@
-import type { GamificationSettings, GamificationSettingsResponse } from '@portal/shared/gamification';
+import type { GamificationSettings, GamificationSettingsResponse } from '@portal/shared/gamification-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { gamificationSettingsQueryOptions } from './get-gamification-settings';

@@ -1,10 +1,6 @@
-import {
-  BADGES,
-  type GamificationSettings,
-  gamificationSettingsSchema,
-  XP_EVENT_TYPES,
-  type XpEventType,
-} from '@portal/shared/gamification';
+import { BADGES } from '@portal/shared/gamification-catalog';
+import { type GamificationSettings, gamificationSettingsSchema } from '@portal/shared/gamification-settings';
+import { XP_EVENT_TYPES, type XpEventType } from '@portal/shared/gamification-xp';
 import { nextLevelThreshold } from '@portal/shared/levels';
 import { Minus, Plus, RotateCcw } from 'lucide-react';
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';

@@ -1,17 +1,25 @@
 import { Sparkles } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useBetaFeed } from '../api/get-beta-feed';
-import { WhatsNewList } from './whats-new-list';
+
+// The list (and the update kinds it names) is not part of every dashboard screen's code: it loads for beta users
+// once the header shows their button.
+const loadWhatsNewList = () => import('./whats-new-list');
+const WhatsNewList = lazy(() => loadWhatsNewList().then((m) => ({ default: m.WhatsNewList })));
 
 /** The header's "What's new" entry with the unread count; only beta users see it. */
 export function WhatsNewButton() {
   const { t } = useTranslation('beta');
   const feed = useBetaFeed();
   const headingId = useId();
-  if (!feed.data?.beta_access) return null;
+  const betaAccess = feed.data?.beta_access === true;
+  useEffect(() => {
+    if (betaAccess) void loadWhatsNewList();
+  }, [betaAccess]);
+  if (!betaAccess || !feed.data) return null;
   const unread = feed.data.unread_count;
   return (
     <Popover.Root>
@@ -35,7 +43,9 @@ export function WhatsNewButton() {
           aria-labelledby={headingId}
           className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-4 text-foreground shadow-lg"
         >
-          <WhatsNewList headingId={headingId} />
+          <Suspense fallback={null}>
+            <WhatsNewList headingId={headingId} />
+          </Suspense>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,4 +1,4 @@
-import type { CourseProgressSummary } from '@portal/shared/courses';
+import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import type { CompletionChange, CourseOutline, LessonProgress, LessonView } from '@portal/shared/progress';
 import type { QueryClient } from '@tanstack/react-query';
 import { courseKeys } from './course-keys';

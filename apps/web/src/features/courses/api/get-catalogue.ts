@@ -1,4 +1,4 @@
-import type { Catalogue, CatalogueQuery } from '@portal/shared/courses';
+import type { Catalogue, CatalogueQuery } from '@portal/shared/course-catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { courseKeys } from './course-keys';

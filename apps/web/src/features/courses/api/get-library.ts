@@ -1,4 +1,4 @@
-import type { Library } from '@portal/shared/courses';
+import type { Library } from '@portal/shared/course-catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { courseKeys } from './course-keys';

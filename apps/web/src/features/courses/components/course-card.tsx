@@ -1,4 +1,4 @@
-import type { CatalogueCourse } from '@portal/shared/courses';
+import type { CatalogueCourse } from '@portal/shared/course-catalogue';
 import { SUBSCRIPTION_OVERVIEW } from '@portal/shared/routes';
 import { BookOpen, CheckCircle2, Clock, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

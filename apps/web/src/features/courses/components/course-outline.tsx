@@ -1,4 +1,4 @@
-import type { LessonKind } from '@portal/shared/courses';
+import type { LessonKind } from '@portal/shared/course-rules';
 import type { CourseOutline, OutlineLesson } from '@portal/shared/progress';
 import type { TFunction } from 'i18next';
 import {

@@ -1,5 +1,5 @@
 import '@/lib/i18n';
-import type { LearnerQuizQuestion, QuizAttemptResult } from '@portal/shared/courses';
+import type { LearnerQuizQuestion, QuizAttemptResult } from '@portal/shared/course-catalogue';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

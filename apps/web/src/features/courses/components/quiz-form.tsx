@@ -1,4 +1,4 @@
-import type { GradedQuestion, LearnerQuizQuestion, QuizAttemptResult } from '@portal/shared/courses';
+import type { GradedQuestion, LearnerQuizQuestion, QuizAttemptResult } from '@portal/shared/course-catalogue';
 import { CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

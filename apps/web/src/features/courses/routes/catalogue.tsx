@@ -1,4 +1,4 @@
-import type { CatalogueQuery } from '@portal/shared/courses';
+import type { CatalogueQuery } from '@portal/shared/course-catalogue';
 import { TIERS, type Tier } from '@portal/shared/tiers';
 import { BookOpen, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { CatalogueCourse } from '@portal/shared/courses';
+import type { CatalogueCourse } from '@portal/shared/course-catalogue';
 import { BookOpen, Library as LibraryIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { DEFAULT_GAMIFICATION_SETTINGS, type RecentAward, type UserStats } from '@portal/shared/gamification';
+import type { RecentAward, UserStats } from '@portal/shared/gamification';
+import { DEFAULT_GAMIFICATION_SETTINGS } from '@portal/shared/gamification-settings';
 import { levelProgress } from '@portal/shared/levels';
 import { describe, expect, it } from 'vitest';
 import { MAX_XP_TOASTS, statsChanges } from './stats-changes';

@@ -1,4 +1,4 @@
-import type { QuizAttemptResult } from '@portal/shared/courses';
+import type { QuizAttemptResult } from '@portal/shared/course-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardMakers } from '@/lib/card-makers';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { users } from '../modules/auth/auth.table.ts';
-import { userRoles } from '../modules/auth/roles.table.ts';
-import { profiles } from '../modules/profile/profile.table.ts';
-import { subscriptions } from '../modules/subscription/subscription.table.ts';
-import { getMe, signInAs } from '../testing/factories.ts';
-import { startTestApp, testTargets } from '../testing/test-app.ts';
-import type { Database } from './client.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed-demo.ts';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { getMe, signInAs } from '../../testing/factories.ts';
+import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { users } from '../auth/auth.table.ts';
+import { userRoles } from '../auth/roles.table.ts';
+import { profiles } from '../profile/profile.table.ts';
+import { subscriptions } from '../subscription/subscription.table.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo.module.ts';
 
 describe.each(testTargets())('demo data on $name', (target) => {
   let app: App;

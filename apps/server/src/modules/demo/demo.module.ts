@@ -1,18 +1,17 @@
 import type { Role } from '@portal/shared/roles';
 import type { Tier } from '@portal/shared/tiers';
-import type { App } from '../app.ts';
-import { createConfirmedUser } from '../modules/auth/auth.service.ts';
-import { createRolesRepository } from '../modules/auth/roles.repository.ts';
-import { seedDemoGamification } from '../modules/gamification/gamification.seed.ts';
-import { seedDemoGoals } from '../modules/goals/goals.seed.ts';
-import { seedDemoLiveSessions } from '../modules/live/live.seed.ts';
-import { seedDemoNotes } from '../modules/notes/notes.seed.ts';
-import { createProfileRepository } from '../modules/profile/profile.repository.ts';
-import { seedDemoStudySessions } from '../modules/study/study.seed.ts';
-import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
-import type { Db } from './client.ts';
-import { DEMO_PROGRESS } from './demo-content/demo-courses.ts';
-import { seedDemoCourses } from './demo-content/seed-demo-courses.ts';
+import type { App } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { seedDemoAccount } from '../auth/auth.seed.ts';
+import { seedDemoGamification } from '../gamification/gamification.seed.ts';
+import { seedDemoGoals } from '../goals/goals.seed.ts';
+import { seedDemoLiveSessions } from '../live/live.seed.ts';
+import { seedDemoNotes } from '../notes/notes.seed.ts';
+import { seedDemoProfile } from '../profile/profile.seed.ts';
+import { seedDemoStudySessions } from '../study/study.seed.ts';
+import { seedDemoSubscription } from '../subscription/subscription.seed.ts';
+import { DEMO_PROGRESS } from './demo-courses.ts';
+import { seedDemoCourses } from './seed-demo-courses.ts';
 
 export const DEMO_PASSWORD = 'demo-password-123';
 
@@ -24,23 +23,14 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: R
 
 /** Seeds the demo accounts once; running it again changes nothing. */
 export async function seedDemoData({ app, db }: { app: App; db: Db }) {
-  const roles = createRolesRepository({ db });
-  const profiles = createProfileRepository({ db });
-  const subscriptions = createSubscriptionRepository({ db });
   const userIds = new Map<string, string>();
   for (const account of DEMO_ACCOUNTS) {
-    const { user } = await createConfirmedUser(app.authInstance, {
-      email: account.email,
-      name: account.name,
-      password: DEMO_PASSWORD,
-    });
+    const { email, name, role, tier } = account;
     // Each step is safe to repeat, so a seed cut short by a crash completes on the next start.
-    await roles.grant(user.id, account.role);
-    await profiles.createDefault(user.id, { fullName: account.name, email: account.email });
-    if (!(await subscriptions.findByUserId(user.id))) {
-      await subscriptions.activate(user.id, { tier: account.tier, provider: 'seed', interval: 'year' });
-    }
-    userIds.set(account.email, user.id);
+    const user = await seedDemoAccount(app.authInstance, { db, email, name, password: DEMO_PASSWORD, role });
+    await seedDemoProfile({ db, userId: user.id, fullName: name, email });
+    await seedDemoSubscription({ db, userId: user.id, tier });
+    userIds.set(email, user.id);
   }
   const adminId = userIds.get('admin@example.com');
   if (adminId) {

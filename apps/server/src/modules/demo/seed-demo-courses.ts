@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { courseModules, courses, lessons, type StoredLessonContent } from '../../modules/courses/courses.table.ts';
-import { estimateReadingSeconds, renderLessonMarkdown } from '../../modules/courses/markdown.ts';
-import { readPdfPageCount, readVideoDuration } from '../../modules/courses/media.ts';
-import type { BlobStore } from '../../modules/files/blob-store.ts';
-import { courseProgress, lessonProgress, quizAttempts } from '../../modules/progress/progress.table.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  courseModules,
+  courseProgress,
+  courses,
+  lessonProgress,
+  lessons,
+  quizAttempts,
+  type StoredLessonContent,
+} from '../../db/schema.ts';
 import { DEMO_CONTENT_FOLDER } from '../../paths.ts';
-import type { Db } from '../client.ts';
+import { estimateReadingSeconds, renderLessonMarkdown } from '../courses/markdown.ts';
+import { readPdfPageCount, readVideoDuration } from '../courses/media.ts';
+import type { BlobStore } from '../files/blob-store.ts';
 import { DEMO_COURSES, DEMO_PROGRESS, type DemoLesson, type DemoModule } from './demo-courses.ts';
 
 /** Copies a bundled file into the blob store once; the key is fixed so repeated seeds reuse it. */

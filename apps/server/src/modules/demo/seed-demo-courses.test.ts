@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { courses, lessons } from '../../modules/courses/courses.table.ts';
-import { courseProgress, lessonProgress, quizAttempts } from '../../modules/progress/progress.table.ts';
+import type { Database } from '../../db/client.ts';
 import { signInAs } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
-import type { Database } from '../client.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../seed-demo.ts';
+import { courses, lessons } from '../courses/courses.table.ts';
+import { courseProgress, lessonProgress, quizAttempts } from '../progress/progress.table.ts';
+import { DEMO_PASSWORD, seedDemoData } from './demo.module.ts';
 
 describe.each(testTargets())('demo courses on $name', (target) => {
   let app: App;

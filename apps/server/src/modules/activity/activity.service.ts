@@ -1,0 +1,17 @@
+import type { ActivityRepository } from './activity.repository.ts';
+
+/**
+ * Learning time as other modules see it: progress, SCORM and study record into it, analytics and study read it.
+ * They hold this service, never the repository or its tables.
+ */
+export function createActivityService({ repository }: { repository: ActivityRepository }) {
+  return {
+    /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
+    addTime: repository.addTime,
+    secondsBetween: repository.secondsBetween,
+    /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants. */
+    secondsByDay: repository.secondsByDay,
+    totalSeconds: repository.totalSeconds,
+  };
+}
+export type ActivityService = ReturnType<typeof createActivityService>;

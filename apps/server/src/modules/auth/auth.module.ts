@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { authRoutes } from './auth.routes.ts';
+import { type Auth, createAuth } from './auth.ts';
+import { authLinkRoutes } from './auth-links.routes.ts';
+import { createRolesRepository } from './roles.repository.ts';
+
+/** Sign-in and roles. Made before the app's plugins, since the auth plugin resolves every request's session with them. */
+export function createAuthentication({
+  db,
+  config,
+  mailer,
+  onSessionCreated,
+}: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  onSessionCreated: (userId: string) => Promise<void>;
+}) {
+  return { auth: createAuth({ db, config, mailer, onSessionCreated }), rolesRepository: createRolesRepository({ db }) };
+}
+
+/** Sign-up, sign-in, sessions, two-factor and the links sent by mail. */
+export async function registerAuth(
+  app: FastifyInstance,
+  { auth, db, mailer, config }: { auth: Auth; db: Db; mailer: Mailer; config: Config },
+) {
+  await app.register(authRoutes, {
+    auth,
+    db,
+    mailer,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(authLinkRoutes, {
+    auth,
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+}

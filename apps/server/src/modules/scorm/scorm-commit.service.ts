@@ -1,0 +1,137 @@
+import type { ScormCommitBody, ScormCommitResult } from '@portal/shared/scorm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import type { ScormRepository } from './scorm.repository.ts';
+import type { ScormActor } from './scorm.service.ts';
+import { attemptEnds } from './scorm-attempts.ts';
+import { commitOrder, staleCommitAnswer, withStoredParts } from './scorm-commit-order.ts';
+import type { createCommitRollUp } from './scorm-commit-rollup.ts';
+import {
+  buildLaunchCmi,
+  completeUnreportedFinish,
+  runtimeFamilyOf,
+  summarizeCmi,
+  validateCommittedCmi,
+} from './scorm-runtime.ts';
+
+type Found = NonNullable<Awaited<ReturnType<ScormRepository['findOwnAttempt']>>>;
+type Family = ReturnType<typeof runtimeFamilyOf>;
+type Tx = Parameters<Parameters<ScormRepository['transaction']>[0]>[0];
+
+/** The stored copy leaves out the navigation request, which belongs to the moment it was made. */
+function storableCmi(cmi: Record<string, unknown>): Record<string, unknown> {
+  const { adl: _adl, ...rest } = cmi;
+  return rest;
+}
+
+/** Checks committed values against what the runtime accepts from this launch. */
+function validate(
+  actor: ScormActor,
+  { attempt, sco }: Found,
+  family: Family,
+  stored: Record<string, unknown> | null,
+  committed: Record<string, unknown>,
+) {
+  const launchCmi = buildLaunchCmi({
+    family,
+    learner: actor,
+    settings: sco.settings,
+    stored,
+    entry: stored ? 'resume' : 'ab-initio',
+    totalSeconds: attempt.sessionBaseSeconds,
+    mode: 'normal',
+  });
+  return validateCommittedCmi({ family, launchCmi, committed });
+}
+
+type SaveDeps = {
+  repository: ScormRepository;
+  activityRepository: ActivityRepository;
+  rollUp: ReturnType<typeof createCommitRollUp>;
+};
+
+/** Saves the commit under the attempt's lock; answers false when a newer commit got there first. */
+async function save(
+  { repository, activityRepository, rollUp }: SaveDeps,
+  tx: Tx,
+  actor: ScormActor,
+  { attempt, sco }: Found,
+  body: ScormCommitBody,
+  cmi: Record<string, unknown>,
+  summary: ReturnType<typeof summarizeCmi>,
+  ended: boolean,
+) {
+  const locked = await repository.lockOwnAttempt(tx, actor.id, attempt.id);
+  if (!locked || locked.endedAt) return true;
+  if (locked.commitCount >= body.sequence) return false;
+  await repository.saveAttempt(
+    tx,
+    attempt.id,
+    {
+      commitCount: body.sequence,
+      completionStatus: summary.completionStatus,
+      successStatus: summary.successStatus,
+      scoreRaw: summary.scoreRaw,
+      scoreScaled: summary.scoreScaled,
+      location: summary.location,
+      exit: summary.exit,
+      totalTimeSeconds: locked.sessionBaseSeconds + summary.sessionSeconds,
+      ...(ended ? { endedAt: new Date() } : {}),
+    },
+    storableCmi(cmi),
+    summary.interactions,
+  );
+  await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
+  // Time the content reports counts as learning time, but never more than really passed since the last commit.
+  const reported = locked.sessionBaseSeconds + summary.sessionSeconds - locked.totalTimeSeconds;
+  const elapsed = (Date.now() - locked.updatedAt.getTime()) / 1000 + 5;
+  await activityRepository.addTime(
+    { userId: actor.id, endedAt: new Date(), seconds: Math.min(reported, elapsed), source: 'scorm' },
+    tx,
+  );
+  return true;
+}
+
+/** Storing commits of a learner's own attempt, in order, with roll-up and learning time in the same transaction. */
+export function createScormCommits(
+  deps: SaveDeps & { domainEvents: DomainEvents; logger: Pick<FastifyBaseLogger, 'warn' | 'error'> },
+) {
+  const { repository, domainEvents, logger } = deps;
+  return {
+    /**
+     * Stores a commit of the learner's own attempt. Values the runtime would refuse are answered with its SCORM
+     * error code and change nothing; a terminating commit without `suspend` ends the attempt.
+     */
+    async commit(actor: ScormActor, attemptId: string, body: ScormCommitBody): Promise<ScormCommitResult> {
+      const found = await repository.findOwnAttempt(actor.id, attemptId);
+      if (!found) throw new AppError('not_found', 'Attempt not found.');
+      const { attempt, sco, pkg } = found;
+      const family = runtimeFamilyOf(pkg.version ?? '1.2');
+      if (body.sco_id !== sco.id) throw new AppError('not_found', 'Attempt not found for this SCO.');
+      if (body.api_errors?.length) {
+        logger.warn({ attemptId, scoId: sco.id, apiErrors: body.api_errors }, 'SCORM API calls refused');
+      }
+      const stored = await repository.findAttemptData(attemptId);
+      const committed = withStoredParts(body.cmi, stored, body.unchanged);
+      const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
+      // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
+      const lastSequence = attempt.commitCount;
+      const order = commitOrder({ lastSequence, storedCmi: stored, sequence: body.sequence, cmi: storableCmi(cmi) });
+      if (order !== 'next') return order === 'repeat' ? { result: true, errorCode: 0 } : staleCommitAnswer(family);
+      if (attempt.endedAt) {
+        return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
+      }
+      const validation = validate(actor, found, family, stored, committed);
+      if (!validation.ok) return { result: false, errorCode: validation.errorCode, message: validation.message };
+      if (validation.warnings.length > 0) logger.warn({ attemptId, warnings: validation.warnings }, 'SCORM commit');
+      const summary = summarizeCmi({ family, cmi, settings: sco.settings });
+      const ended = Boolean(body.terminate) && attemptEnds(family, summary);
+      const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
+      if (!saved) return staleCommitAnswer(family);
+      void domainEvents.flush();
+      return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
+    },
+  };
+}

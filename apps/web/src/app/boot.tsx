@@ -1,0 +1,36 @@
+/** Starts the app (see main.tsx): hydrates the prerendered HTML the server sent, or renders into the empty shell. */
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { meQueryOptions } from '@/lib/auth';
+import { currentLanguage, i18nReady } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { AppRoot, routerReady } from './app-root';
+import { createRouter } from './router';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Root element missing');
+
+// One query client for the screens and for the route loaders that fetch a screen's data alongside its code.
+const queryClient = createQueryClient();
+
+// The language of the HTML the server prerendered (see prerender.tsx); unset for the plain app shell.
+const prerendered = container.dataset.prerendered;
+// The server prerenders only for visitors without a session, so nobody is signed in.
+if (prerendered) queryClient.setQueryData(meQueryOptions().queryKey, null);
+
+const router = createRouter(queryClient);
+const app = (
+  <AppRoot queryClient={queryClient} router={router} bannerPrerendered={container.dataset.banner !== undefined} />
+);
+
+if (prerendered) {
+  // Hydrate once the screen's code and texts are here, so the first client render matches the HTML. A visitor
+  // whose stored language differs from the one the server picked gets a fresh render in their language.
+  void Promise.all([i18nReady, routerReady(router)]).then(() => {
+    // As a transition, hydration yields to the browser between components instead of blocking it.
+    if (currentLanguage() === prerendered) startTransition(() => void hydrateRoot(container, app));
+    else createRoot(container).render(app);
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -1,0 +1,376 @@
+/**
+ * Hot paths benchmark: every authenticated route a learner hits over and over, against the server's own
+ * `/api/health` measured in the same run. The database holds 10,000 learners; the learners the requests rotate over
+ * have a history (progress, study time, XP ledger, SCORM attempts), one of them 100,000 rows of each. Every path
+ * must reach a quarter of `/api/health` requests/s at 10 connections with p99 under 25 ms. Results go into
+ * bench/README.md.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:hot
+ *   BENCH_DURATION=5 BENCH_CONNECTIONS=10 BENCH_COUNT_QUERIES=1 npm run bench:hot
+ *
+ * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (one request each, after warm-up).
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { insertReadyScormPackage } from '../apps/server/src/modules/scorm/scorm.testing.ts';
+import {
+  type BenchDatabase,
+  type BenchLearner,
+  bearer,
+  benchConfig,
+  createBenchDatabase,
+  createLearners,
+  describeMachine,
+} from './bench-kit.ts';
+import { writeBenchSection } from './readme.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number).filter(Boolean);
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000);
+/** The signed-in learners the requests rotate over (each with a history). */
+const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 200);
+/** Rows of each kind of history of the first active learner; the others have a tenth of a percent of it. */
+const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 100_000);
+/** Completed lessons whose XP is still to be claimed, per active learner, so every award is a real one. */
+const CLAIMABLE = Number(process.env.BENCH_CLAIMABLE ?? 400);
+const TARGET_SHARE = 0.25;
+const TARGET_P99_MS = 25;
+
+type Run = { label: string; connections: number; p50: number; p99: number; rps: number; errors: number };
+type Path = {
+  label: string;
+  method: 'GET' | 'POST';
+  /** The URL and body of the n-th request, sent as active learner n % ACTIVE. */
+  url: (n: number, learner: number) => string;
+  body?: (n: number, learner: number) => unknown;
+};
+
+/** The next number of a learner's own sequence (0, 1, 2, …). */
+function nextOf(counters: Map<number, number>, learner: number) {
+  const next = counters.get(learner) ?? 0;
+  counters.set(learner, next + 1);
+  return next;
+}
+
+/** Requests sent so far across all runs: bodies that must be new each time (a lesson, a commit number) never repeat. */
+let sent = 0;
+
+async function measure(base: string, path: Path | null, connections: number, active: BenchLearner[]): Promise<Run> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: DURATION_SECONDS,
+    requests: [
+      {
+        method: path?.method ?? 'GET',
+        setupRequest: (request) => {
+          if (!path) return { ...request, path: '/api/health' };
+          const n = sent++;
+          const index = n % active.length;
+          const body = path.body?.(n, index);
+          return {
+            ...request,
+            path: path.url(n, index),
+            headers: {
+              ...request.headers,
+              ...bearer(active[index] as BenchLearner),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    label: path?.label ?? 'GET /api/health (baseline)',
+    connections,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** History written with set-based SQL (seconds, not minutes): courses, progress, study time, XP, SCORM attempts. */
+async function seed(client: pg.Client, active: BenchLearner[], scorm: { packageId: string; scoId: string }) {
+  const ids = active.map((learner) => learner.userId);
+  const heavy = ids[0];
+  const light = Math.max(1, Math.round(HISTORY_ROWS / 1000));
+  await client.query('create temporary table bench_active (idx int primary key, user_id text not null)');
+  await client.query('insert into bench_active select i - 1, id from unnest($1::text[]) with ordinality t(id, i)', [
+    ids,
+  ]);
+  // 40 history courses of 2,500 lessons; one small course whose text lessons the progress path reports on.
+  await client.query(`insert into courses (id, slug, title, status, required_tier, published_at)
+    select gen_random_uuid(), 'bench-' || i, 'Bench course ' || i, 'published', 'calm', now() from generate_series(1, 41) i`);
+  await client.query(`insert into course_modules (course_id, position, title) select id, 0, 'Module' from courses`);
+  await client.query(`insert into lessons (module_id, course_id, position, kind, title, content)
+    select m.id, m.course_id, i, 'text', 'Lesson ' || i, '{"kind":"text","markdown":"x","html":"<p>x</p>"}'::jsonb
+    from course_modules m join courses c on c.id = m.course_id, generate_series(1, case when c.slug = 'bench-41' then 20 else 2500 end) i`);
+  // The heavy learner's history, then a little for every other active learner.
+  await client.query(
+    `insert into lesson_progress (user_id, lesson_id, course_id, status, completed_at, last_activity_at, time_spent_seconds)
+     select $1, l.id, l.course_id, 'completed', now() - random() * interval '730 days', now() - random() * interval '730 days', 300
+     from lessons l join courses c on c.id = l.course_id where c.slug <> 'bench-41' limit $2::int`,
+    [heavy, HISTORY_ROWS],
+  );
+  await client.query(
+    `insert into lesson_progress (user_id, lesson_id, course_id, status, completed_at, last_activity_at, time_spent_seconds)
+     select a.user_id, l.id, l.course_id, 'completed', now() - random() * interval '730 days', now() - random() * interval '30 days', 300
+     from bench_active a, (select l.id, l.course_id from lessons l join courses c on c.id = l.course_id
+       where c.slug = 'bench-1' limit $1::int) l where a.idx > 0`,
+    [light],
+  );
+  await client.query(`insert into course_progress (user_id, course_id, percent, lessons_completed, lessons_total, last_activity_at)
+    select user_id, course_id, 50, count(*), 2500, max(last_activity_at) from lesson_progress group by user_id, course_id`);
+  await client.query(
+    `insert into study_sessions (user_id, mode, started_at, ended_at, active_seconds, focused_seconds, end_reason)
+     select a.user_id, 'focus', s, s + interval '25 minutes', 1500, 1500, 'finished'
+     from bench_active a, lateral (select now() - (i * interval '37 minutes') - interval '1 hour' s
+       from generate_series(1, case when a.idx = 0 then $1::int else $2::int end) i) t`,
+    [HISTORY_ROWS, light],
+  );
+  await client.query(
+    `insert into learning_time_hourly (user_id, hour, source, seconds)
+     select a.user_id, date_trunc('hour', now()) - (i * interval '1 hour'), 'study', 1500
+     from bench_active a, generate_series(1, case when a.idx = 0 then $1::int else $2::int end) i where true`,
+    [HISTORY_ROWS, light],
+  );
+  await client.query(`insert into learning_time_totals (user_id, seconds)
+    select user_id, sum(seconds) from learning_time_hourly group by user_id`);
+  await client.query(
+    `insert into user_xp (user_id, kind, event_type, subject_id, idempotency_key, base_xp, xp, local_day, created_at)
+     select a.user_id, 'award', 'lesson_completed', 'history-' || i, 'history-' || i, 10, 10,
+       (now() - i * interval '37 minutes' - interval '1 day')::date, now() - i * interval '37 minutes' - interval '1 day'
+     from bench_active a, generate_series(1, case when a.idx = 0 then $1::int else $2::int end) i where true`,
+    [HISTORY_ROWS, light],
+  );
+  await client.query(`insert into xp_accounts (user_id, total_xp)
+    select user_id, sum(xp) from user_xp group by user_id`);
+  // Lessons the progress feature completed and delivered, whose XP award_xp is still to claim.
+  await client.query(
+    `insert into domain_events (type, user_id, subject_id, payload, delivered_at)
+     select 'lesson.completed', a.user_id, 'bench-lesson-' || (k * $1::int + a.idx),
+       jsonb_build_object('lessonId', 'bench-lesson-' || (k * $1::int + a.idx), 'moduleId', 'bench-module', 'courseId', 'bench-course'),
+       now()
+     from bench_active a, generate_series(0, $2::int - 1) k where true`,
+    [active.length, CLAIMABLE],
+  );
+  // SCORM: every active learner enrolled in one package, with ended attempts behind the open one.
+  await client.query(`insert into scorm_enrollments (package_id, learner_id) select $1, user_id from bench_active`, [
+    scorm.packageId,
+  ]);
+  await client.query(
+    `insert into scorm_attempts (enrollment_id, sco_id, learner_id, number, completion_status, ended_at)
+     select e.id, $2, e.learner_id, i, 'completed', now() - i * interval '1 day'
+     from scorm_enrollments e, generate_series(1, case when e.learner_id = $3 then $4::int else $5::int end) i
+     where e.package_id = $1`,
+    [scorm.packageId, scorm.scoId, heavy, Math.round(HISTORY_ROWS / 10), light],
+  );
+  await client.query('analyze');
+}
+
+async function main() {
+  const machine = describeMachine();
+  if (!process.env.BENCH_DATABASE_URL) throw new Error('Set BENCH_DATABASE_URL: this benchmark measures PostgreSQL.');
+  const benchDatabase = await createBenchDatabase('hot');
+  try {
+    await run(benchDatabase, machine);
+  } finally {
+    await benchDatabase.cleanup();
+  }
+}
+
+async function run(benchDatabase: BenchDatabase, machine: string) {
+  const database = await benchDatabase.open();
+  const app = await buildApp({ config: benchConfig(benchDatabase.dataDir), database, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const seedStarted = performance.now();
+  const learners = await createLearners(database, LEARNERS, 'hot');
+  const active = learners.slice(0, ACTIVE);
+  const scorm = await insertReadyScormPackage(database.db);
+  const client = new pg.Client({ connectionString: benchDatabase.url });
+  await client.connect();
+  await seed(client, active, scorm);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const lessonRows = await client.query<{ id: string }>(
+    `select l.id from lessons l join courses c on c.id = l.course_id where c.slug = 'bench-41' order by l.position`,
+  );
+  const lessons = lessonRows.rows.map((row) => row.id);
+  // Each active learner's open SCORM attempt, started the way the player starts it.
+  const enrollments = await client.query<{ id: string; learner_id: string }>(
+    'select id, learner_id from scorm_enrollments where package_id = $1',
+    [scorm.packageId],
+  );
+  const enrollmentOf = new Map(enrollments.rows.map((row) => [row.learner_id, row.id]));
+  const attempts: string[] = [];
+  for (const learner of active) {
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/scorm/launch/${enrollmentOf.get(learner.userId)}/scos/${scorm.scoId}/attempt`,
+      headers: bearer(learner),
+    });
+    if (started.statusCode !== 200) throw new Error(`attempt start answered ${started.statusCode}: ${started.body}`);
+    attempts.push(started.json<{ attempt_id: string }>().attempt_id);
+  }
+  const counts = await client.query<{ progress: string; study: string; xp: string; scorm: string; users: string }>(
+    `select (select count(*) from lesson_progress) + (select count(*) from course_progress) as progress,
+      (select count(*) from study_sessions) + (select count(*) from learning_time_hourly) as study,
+      (select count(*) from user_xp) as xp, (select count(*) from scorm_attempts) as scorm,
+      (select count(*) from users) as users`,
+  );
+
+  // Per learner: lessons whose XP they claimed, lessons they reported on (each request takes the next one).
+  const claimed = new Map<number, number>();
+  const reported = new Map<number, number>();
+  const paths: Path[] = [
+    { label: 'GET /api/me', method: 'GET', url: () => '/api/me' },
+    { label: 'GET /api/analytics/home', method: 'GET', url: () => '/api/analytics/home' },
+    { label: 'GET /api/gamification/stats', method: 'GET', url: () => '/api/gamification/stats' },
+    {
+      label: 'POST /api/lessons/:id/progress (text lesson)',
+      method: 'POST',
+      url: (_n, learner) => `/api/lessons/${lessons[nextOf(reported, learner) % lessons.length]}/progress`,
+      body: () => ({ kind: 'text' }),
+    },
+    {
+      label: 'POST /api/gamification/award (a new lesson each time)',
+      method: 'POST',
+      url: () => '/api/gamification/award',
+      body: (_n, learner) => ({
+        event_type: 'lesson_completed',
+        metadata: { subject_id: `bench-lesson-${(nextOf(claimed, learner) % CLAIMABLE) * ACTIVE + learner}` },
+      }),
+    },
+    {
+      label: 'POST /api/scorm/attempts/:id/commit',
+      method: 'POST',
+      url: (_n, learner) => `/api/scorm/attempts/${attempts[learner]}/commit`,
+      body: (n) => ({
+        sco_id: scorm.scoId,
+        sequence: n + 1,
+        cmi: { core: { lesson_status: 'incomplete', lesson_location: `page-${n}`, session_time: '00:00:10' } },
+      }),
+    },
+  ];
+
+  // Every path answers 200 before it is measured (a failing path would measure its error page).
+  for (const path of paths) {
+    const n = sent++;
+    const body = path.body?.(n, 0);
+    const response = await app.inject({
+      method: path.method,
+      url: path.url(n, 0),
+      headers: bearer(active[0] as BenchLearner),
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    if (response.statusCode !== 200) throw new Error(`${path.label} answered ${response.statusCode}: ${response.body}`);
+  }
+
+  // Signed-in learners of a running server have their sessions resolved already: one visit each before measuring.
+  for (const learner of active) await app.inject({ method: 'GET', url: '/api/me', headers: bearer(learner) });
+
+  const queryCounts = process.env.BENCH_COUNT_QUERIES ? await countQueries(base, paths, active) : null;
+
+  const runs: Run[] = [];
+  for (const connections of CONNECTIONS) {
+    runs.push(await measure(base, null, connections, active));
+    for (const path of paths) runs.push(await measure(base, path, connections, active));
+  }
+  await client.end();
+  await app.close();
+  await database.close();
+
+  const baselineOf = (connections: number) =>
+    runs.find((run) => run.connections === connections && run.label.includes('baseline'))?.rps ?? 0;
+  const verdict = (run: Run) => {
+    if (run.label.includes('baseline')) return '';
+    const share = run.rps / Math.max(1, baselineOf(run.connections));
+    const pass = run.connections !== 10 || (share >= TARGET_SHARE && run.p99 < TARGET_P99_MS && run.errors === 0);
+    return `${(share * 100).toFixed(1)}% | ${run.connections === 10 ? (pass ? 'PASS' : 'FAIL') : ''}`;
+  };
+  const table = [
+    '| path | connections | p50 ms | p99 ms | requests/s | errors | share of /api/health | 10 connections: ≥25%, p99 < 25 ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...runs.map(
+      (run) =>
+        `| ${run.label} | ${run.connections} | ${run.p50} | ${run.p99} | ${run.rps} | ${run.errors} | ${verdict(run) || ' | '} |`,
+    ),
+  ].join('\n');
+  const number = (value: string) => Number(value).toLocaleString('en');
+  const row = counts.rows[0];
+  const section = [
+    `Run ${new Date().toISOString()} on ${benchDatabase.kind}, ${machine}, load average ${os.loadavg()[0]?.toFixed(1)} at the end; ${DURATION_SECONDS} s per line.`,
+    `Database: ${number(row?.users ?? '0')} users; requests rotate over ${ACTIVE} signed-in learners (bearer sessions), the first with ${HISTORY_ROWS.toLocaleString('en')} rows of each kind of history; ${number(row?.progress ?? '0')} progress rows, ${number(row?.study ?? '0')} study-time rows, ${number(row?.xp ?? '0')} XP ledger rows, ${number(row?.scorm ?? '0')} SCORM attempts (seeded in ${seedSeconds.toFixed(1)} s).`,
+    '',
+    table,
+    ...(queryCounts ? ['', 'SQL statements per request (after warm-up):', '', queryCounts] : []),
+  ].join('\n');
+  // A run that measured nothing (BENCH_CONNECTIONS=none, counting statements only) leaves the README alone.
+  if (runs.length > 0) await writeBenchSection('Hot paths (`npm run bench:hot`), PostgreSQL', await withMarkers(section));
+  console.log(section);
+  if (runs.some((run) => run.errors > 0)) process.exitCode = 1;
+}
+
+const END_MARKER = '<!-- bench:hot:end -->';
+
+/** The generated part of the section sits between markers; the notes written below them are kept by a new run. */
+async function withMarkers(generated: string) {
+  const current = await readFile(new URL('./README.md', import.meta.url), 'utf8').catch(() => '');
+  const end = current.indexOf(END_MARKER);
+  const next = end === -1 ? -1 : current.indexOf('\n## ', end);
+  const notes = end === -1 ? '' : current.slice(end + END_MARKER.length, next === -1 ? undefined : next).trim();
+  return `<!-- bench:hot:start -->\n${generated}\n${END_MARKER}${notes ? `\n\n${notes}` : ''}`;
+}
+
+/**
+ * Sends two requests per path for each of a few learners and counts the statements (round trips, BEGIN and COMMIT
+ * included) the second one runs: the first warms what a real learner's earlier requests would have warmed.
+ */
+async function countQueries(base: string, paths: Path[], active: BenchLearner[]) {
+  let statements = 0;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    if (process.env.BENCH_TRACE_QUERIES) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      console.log(`  sql: ${String(text).replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  const lines = ['| path | statements per request |', '|---|---|'];
+  try {
+    for (const path of paths) {
+      let counted = 0;
+      const tries = 5;
+      for (let k = 1; k <= tries * 2; k += 1) {
+        const n = sent++;
+        const index = Math.ceil(k / 2) % active.length;
+        const body = path.body?.(n, index);
+        const before = statements;
+        await fetch(`${base}${path.url(n, index)}`, {
+          method: path.method,
+          headers: {
+            ...bearer(active[index] as BenchLearner),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        if (k % 2 === 0) counted += statements - before;
+        if (process.env.BENCH_TRACE_QUERIES) console.log(`-- ${path.label} #${k}: ${statements - before}`);
+      }
+      lines.push(`| ${path.label} | ${(counted / tries).toFixed(1)} |`);
+    }
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return lines.join('\n');
+}
+
+await main();

@@ -1,0 +1,162 @@
+/**
+ * Cold dashboard screens: builds the app, starts the server as `npm start` runs it (demo data on), and opens each
+ * main dashboard screen in Chromium with an empty cache, signed in as the demo learner (or admin), timing from the
+ * start of navigation until the screen's content is visible: its main heading is shown and nothing in the page is
+ * still loading (no spinner, no `aria-busy` region). Each screen is opened five times; the table shows the median.
+ * No throttling: this is how fast the screens come up on this machine. Results go into bench/README.md.
+ *
+ *   npm run bench:screens
+ *   BENCH_WEB_BEFORE_DIST=/path/to/older/dist npm run bench:screens   (also measures an older web build)
+ */
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@portal/shared/roles';
+import { type Browser, chromium } from 'playwright-core';
+import { createBenchDatabase, REPO_ROOT, stopServerProcess } from './bench-kit.ts';
+import { writeBenchSection } from './readme.ts';
+import { demoCookie, startWebServer } from './web-server.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 4620);
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const COURSE_SLUG = 'study-skills-that-stick';
+
+type Screen = { label: string; path: string; role: Role };
+const learner = (label: string, screenPath: string): Screen => ({ label, path: screenPath, role: 'learner' });
+const admin = (label: string, screenPath: string): Screen => ({ label, path: screenPath, role: 'admin' });
+
+const screens = (courseId: string): Screen[] => [
+  learner('learner home', '/dashboard/learner'),
+  learner('courses', '/dashboard/learner/courses'),
+  learner('course player', `/dashboard/learner/course/${courseId}`),
+  learner('goals', '/dashboard/learner/goals'),
+  learner('notes', '/dashboard/learner/notes'),
+  learner('flashcards', '/dashboard/learner/flashcards'),
+  learner('achievements', '/dashboard/learner/gamification'),
+  learner('live hub', '/dashboard/learner/live-hub'),
+  learner('coach', '/dashboard/learner/ai-coach'),
+  learner('settings', '/dashboard/learner/settings'),
+  learner('subscription', '/dashboard/subscription'),
+  admin('admin overview', '/dashboard/admin'),
+  admin('admin users', '/dashboard/admin/users'),
+  admin('admin courses', '/dashboard/admin/courses'),
+  admin('admin analytics', '/dashboard/admin/analytics'),
+];
+
+/** Runs in the page on every frame: the time since navigation start once the screen shows its content, else 0. */
+const contentShownAt = () => {
+  const main = document.querySelector('main');
+  const heading = main?.querySelector('h1');
+  if (!main || !heading?.textContent?.trim() || heading.getBoundingClientRect().height === 0) return 0;
+  if (document.querySelector('.animate-spin, [aria-busy="true"]')) return 0;
+  return performance.now();
+};
+
+type Sample = { ms: number; requests: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** One cold open: a fresh browser context (empty cache and storage) holding only the session cookie. */
+async function openCold(browser: Browser, screen: Screen, cookie: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url: ORIGIN };
+      }),
+    );
+    const page = await context.newPage();
+    let requests = 0;
+    let done = false;
+    page.on('request', () => {
+      if (!done) requests += 1;
+    });
+    await page.goto(`${ORIGIN}${screen.path}`, { waitUntil: 'commit' });
+    const shown = await page.waitForFunction(contentShownAt, undefined, { polling: 'raf', timeout: 30_000 });
+    done = true;
+    return { ms: Number(await shown.jsonValue()), requests };
+  } finally {
+    await context.close();
+  }
+}
+
+async function demoCourseId(cookie: string): Promise<string> {
+  const response = await fetch(`${ORIGIN}/api/courses`, { headers: { cookie } });
+  const { courses } = (await response.json()) as { courses: Array<{ id: string; slug: string }> };
+  const course = courses.find((candidate) => candidate.slug === COURSE_SLUG);
+  if (!course) throw new Error(`no demo course ${COURSE_SLUG}`);
+  return course.id;
+}
+
+async function measureBuild(label: string, webDistDir: string): Promise<string[]> {
+  const database = await createBenchDatabase('screens');
+  let server: ChildProcess | undefined;
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    server = await startWebServer(PORT, webDistDir, database.dataDir, database.url);
+    const cookies = { learner: await demoCookie(PORT, 'learner'), admin: await demoCookie(PORT, 'admin') };
+    const rows: string[] = [];
+    for (const screen of screens(await demoCourseId(cookies.learner))) {
+      const cookie = screen.role === 'admin' ? cookies.admin : cookies.learner;
+      // A first open warms the server (its caches, the compiled queries) so the runs time the page, not that.
+      await openCold(browser, screen, cookie);
+      const samples: Sample[] = [];
+      for (let run = 0; run < RUNS; run += 1) samples.push(await openCold(browser, screen, cookie));
+      const ms = samples.map((sample) => sample.ms);
+      rows.push(
+        `| ${label} | ${screen.label} | \`${screen.path.replace(/[0-9a-f-]{36}/, ':courseId')}\` | ${Math.round(median(ms))} | ${Math.round(Math.max(...ms))} | ${median(samples.map((sample) => sample.requests))} |`,
+      );
+      console.log(rows.at(-1));
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    if (server) await stopServerProcess(server);
+    await database.cleanup();
+  }
+}
+
+async function main() {
+  const load = () => os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  const loadBefore = load();
+  if (!process.env.BENCH_SKIP_BUILD) {
+    execFileSync('npm', ['run', '-w', '@portal/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  }
+  const before = process.env.BENCH_WEB_BEFORE_DIST;
+  const rows = [
+    ...(before ? await measureBuild('before', path.resolve(before)) : []),
+    ...(await measureBuild(before ? 'after' : 'current', WEB_DIST)),
+  ];
+  await writeBenchSection(
+    'Cold dashboard screens',
+    `Each screen opened ${RUNS}× in Chromium (after one warm-up open), each time in a fresh browser context (empty
+cache, only the session cookie), against the production server (\`npm start\`: built web app, demo data), no
+throttling, 1280×800. Time from navigation start until the screen shows its content: its \`<h1>\` is visible and
+nothing is loading any more (no spinner, no \`aria-busy\` region), median and slowest in ms; requests are those
+the page made until then (median). Learner screens as the demo learner, admin screens as the demo admin.
+${before ? '"before" is the older web build given in BENCH_WEB_BEFORE_DIST, served by the same server.\n' : ''}
+Machine: ${os.cpus().length} cores, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} before the
+build, ${load()} at the end (other work shares the machine). Run: ${new Date().toISOString().slice(0, 16)}Z.
+
+| build | screen | path | content shown, median ms | slowest ms | requests |
+|---|---|---|---:|---:|---:|
+${rows.join('\n')}
+`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
