@@ -37,7 +37,7 @@ module.exports = {
     {
       name: 'module-not-into-other-table',
       comment:
-        "Another module's tables are reached through the schema barrel (db/schema.ts), and only by a repository; a table may name another module's table for a foreign key.",
+        "Another module's tables are reached through the schema barrel (db/schema.ts), by the repositories and seeds that query them; a table may name another module's table for a foreign key.",
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$|\\.testing\\.ts$|\\.table\\.ts$' },
       to: { path: '^apps/server/src/modules/[^/]+/.+\\.table\\.ts$', pathNot: '^apps/server/src/modules/$1/' },

@@ -8,7 +8,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:hot
  *   BENCH_DURATION=5 BENCH_CONNECTIONS=10 BENCH_COUNT_QUERIES=1 npm run bench:hot
  *
- * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (one request each, after warm-up).
+ * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (after warm-up); BENCH_TRACE_QUERIES=1
+ * prints them; BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone).
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -313,7 +314,9 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
     ...(queryCounts ? ['', 'SQL statements per request (after warm-up):', '', queryCounts] : []),
   ].join('\n');
   // A run that measured nothing (BENCH_CONNECTIONS=none, counting statements only) leaves the README alone.
-  if (runs.length > 0) await writeBenchSection('Hot paths (`npm run bench:hot`), PostgreSQL', await withMarkers(section));
+  if (runs.length > 0) {
+    await writeBenchSection('Hot paths (`npm run bench:hot`), PostgreSQL', await withMarkers(section));
+  }
   console.log(section);
   if (runs.some((run) => run.errors > 0)) process.exitCode = 1;
 }

@@ -128,7 +128,11 @@ async function measureBuild(label: string, webDistDir: string): Promise<string[]
 }
 
 async function main() {
-  const load = () => os.loadavg().map((value) => value.toFixed(1)).join(', ');
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ');
   const loadBefore = load();
   if (!process.env.BENCH_SKIP_BUILD) {
     execFileSync('npm', ['run', '-w', '@portal/web', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
