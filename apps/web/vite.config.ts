@@ -8,6 +8,12 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 /** The libraries every page starts with (rendering, routing, queries, translations). */
 const VENDOR =
   /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+|i18next|react-i18next|i18next-resources-to-backend)[\\/]/;
+/**
+ * Parts of those libraries only some lazy screens use (rich-text translations, infinite and parallel queries): a
+ * group takes every matching module any chunk uses, so these stay with the screens that need them.
+ */
+const NOT_VENDOR =
+  /(?:html-parse-stringify|void-elements|[\\/]Trans(?:WithoutContext)?\.js|[\\/]infiniteQuery\w*\.js|[\\/]use(?:Infinite|Suspense\w*)Query\.js|[\\/](?:useQueries|queriesObserver|HydrationBoundary|hydration|usePrefetch\w*|useMutationState|useIsFetching)\.js)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -40,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
-              groups: [{ name: 'vendor', test: VENDOR, priority: 10 }],
+              groups: [{ name: 'vendor', test: (id: string) => VENDOR.test(id) && !NOT_VENDOR.test(id), priority: 10 }],
             },
           },
         },

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { AccountErasure } from './modules/account-data/account-erasure.ts';
+import type { RemoveAccount } from './modules/account-data/account-data.service.ts';
 import { registerAdminAnalytics } from './modules/admin-analytics/admin-analytics.module.ts';
 import { registerAdminOverview } from './modules/admin-overview/admin-overview.module.ts';
 import { registerAdminUsers } from './modules/admin-users/admin-users.module.ts';
@@ -9,6 +9,7 @@ import type { Auth } from './modules/auth/auth.ts';
 import { registerContact } from './modules/contact/contact.module.ts';
 import type { GamificationService } from './modules/gamification/gamification.service.ts';
 import type { Mailer } from './modules/mail/mail.service.ts';
+import type { ProfileService } from './modules/profile/profile.service.ts';
 import type { SubscriptionService } from './modules/subscription/subscription.service.ts';
 
 type AppInstance = Parameters<typeof registerAdminOverview>[0];
@@ -24,7 +25,8 @@ export async function registerAdminConsole(
     auditService,
     subscriptionService,
     gamificationService,
-    erasure,
+    removeAccount,
+    profileService,
     config,
     now,
   }: {
@@ -35,7 +37,8 @@ export async function registerAdminConsole(
     auditService: AuditService;
     subscriptionService: SubscriptionService;
     gamificationService: GamificationService;
-    erasure: AccountErasure;
+    removeAccount: RemoveAccount;
+    profileService: ProfileService;
     config: Config;
     now: () => Date;
   },
@@ -50,7 +53,8 @@ export async function registerAdminConsole(
       const stats = await gamificationService.getStats(userId);
       return { totalXp: stats.total_xp, level: stats.level.level };
     },
-    erasure,
+    removeAccount,
+    profileService,
     now,
   });
   await registerContact(app, {

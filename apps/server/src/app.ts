@@ -66,11 +66,11 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   const deps = { config, database, clock, core };
   await registerPlugins(app, deps);
   // The modules, in the order their routes are listed and their hooks run.
-  const { erasure } = await registerAccountModules(app, deps);
+  const { erasure, removeAccount, planMembersOf } = await registerAccountModules(app, deps);
   const learning = await registerLearningModules(app, deps);
   const { db } = database;
-  await registerLearnerTools(app, { ...core, ...learning, db, config, clock, erasure });
-  await registerAdminConsole(app, { ...core, ...learning, db, database, config, erasure });
+  await registerLearnerTools(app, { ...core, ...learning, db, config, clock, erasure, planMembersOf });
+  await registerAdminConsole(app, { ...core, ...learning, db, database, config, removeAccount });
   await registerMail(app, { config, mailRepository: core.mailRepository });
   await app.register(staticSpaPlugin, { distDir: config.webDistDir });
   addShutdownHooks(app, core);
@@ -92,13 +92,14 @@ async function createCore(app: FastifyInstance, { config, database, clock }: Omi
   const blobStore = await registerFiles(app, { config });
   const { mailer, mailRepository } = createMail(app, { db, config });
   const auditService = createAudit(app, { db });
-  const { profileRepository, ensureDefaultProfile, timeZoneOf } = createProfile({ db });
+  const { profileRepository, profileService, ensureDefaultProfile, timeZoneOf } = createProfile({ db });
   const subscriptionService = createSubscription(app, { db, now });
   const { auth, rolesRepository } = createAuthentication({
     db,
     config,
     mailer,
     onSessionCreated: ensureDefaultProfile,
+    profileService,
   });
   const betaRepository = createBeta({ db });
   return {
@@ -109,6 +110,7 @@ async function createCore(app: FastifyInstance, { config, database, clock }: Omi
     mailRepository,
     auditService,
     profileRepository,
+    profileService,
     ensureDefaultProfile,
     timeZoneOf,
     subscriptionService,
@@ -158,9 +160,9 @@ async function registerPlugins(app: FastifyInstance, { config, database, clock, 
 /** The learner's account: sign-in, single sign-on, their data, profile, consent, audit trail, beta and plan. */
 async function registerAccountModules(app: FastifyInstance, { config, database: { db }, core }: ModuleDeps) {
   const { auth, mailer, auditService, subscriptionService } = core;
-  await registerAuth(app, { auth, db, mailer, config });
+  await registerAuth(app, { auth, db, mailer, config, profileService: core.profileService });
   await registerSso(app, { db, auth, auditService, config });
-  const erasure = await registerAccountData(app, { db, auth, auditService, config });
+  const { erasure, removeAccount } = await registerAccountData(app, { db, auth, auditService, config });
   await registerProfile(app, { profileRepository: core.profileRepository, auditService });
   await registerConsent(app, { db, auditService });
   await registerAudit(app, { auditService });
@@ -170,7 +172,7 @@ async function registerAccountModules(app: FastifyInstance, { config, database: 
     ensureProfile: core.ensureDefaultProfile,
   });
   await registerSubscription(app, { subscriptionService });
-  await registerBilling(app, {
+  const { planMembersOf } = await registerBilling(app, {
     db,
     subscriptionService,
     auditService,
@@ -179,20 +181,24 @@ async function registerAccountModules(app: FastifyInstance, { config, database: 
     stripe: config.stripe,
     now: core.now,
   });
-  return { erasure };
+  return { erasure, removeAccount, planMembersOf };
 }
 
 /** Learning: courses and progress, practice, calendar, dashboard, study sessions, goals, notes, SCORM and XP. */
 async function registerLearningModules(app: FastifyInstance, { config, database: { db }, core }: ModuleDeps) {
   const { domainEvents, blobStore, subscriptionService, timeZoneOf } = core;
-  const activityRepository = registerActivity({ db });
-  const { coursesRepository } = await registerCourses(app, { db, blobStore });
+  const activityService = registerActivity({ db });
+  const { courseCatalog } = await registerCourses(app, {
+    db,
+    blobStore,
+    scormPackageStatus: (packageId) => scormService.packageStatus(packageId),
+  });
   const progressService = await registerProgress(app, {
     db,
     domainEvents,
     blobStore,
-    coursesRepository,
-    activityRepository,
+    courseCatalog,
+    activityService,
     subscriptionService,
     scormLaunch: (userId, packageId) => scormService.courseLessonLaunchUrl(userId, packageId),
   });
@@ -203,8 +209,8 @@ async function registerLearningModules(app: FastifyInstance, { config, database:
     auditService: core.auditService,
     subscriptionService,
   });
-  await registerAnalytics(app, { db, activityRepository, timeZoneOf });
-  const { studySecondsBetween } = await registerStudy(app, { db, activityRepository, domainEvents, timeZoneOf });
+  await registerAnalytics(app, { db, activityService, timeZoneOf });
+  const { studySecondsBetween } = await registerStudy(app, { db, activityService, domainEvents, timeZoneOf });
   const goalsService = await registerGoals(app, {
     db,
     domainEvents,
@@ -218,7 +224,8 @@ async function registerLearningModules(app: FastifyInstance, { config, database:
     config,
     blobStore,
     domainEvents,
-    rolesRepository: core.rolesRepository,
+    roles: core.rolesRepository,
+    activity: activityService,
     assertCourseAccess: (actor, packageId) =>
       progressService.assertCanLaunchCoursePackage({ userId: actor.id, role: actor.role }, packageId),
   });

@@ -35,6 +35,8 @@ export async function registerLearnerTools(
     gamificationService: GamificationService;
     blobStore: BlobStore;
     erasure: AccountErasure;
+    /** Everyone on the user's shared plan (billing's seats). */
+    planMembersOf: (userId: string) => Promise<string[]>;
     clock: Clock;
     timeZoneOf: (userId: string) => Promise<string>;
     /** Seconds the learner studied in the window: lessons, SCORM and focused study sessions. */
@@ -62,6 +64,7 @@ export async function registerLearnerTools(
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     timeZoneOf: deps.timeZoneOf,
+    planMembersOf: deps.planMembersOf,
   });
   await registerLiveRoom(app, { db, domainEvents, iceServers: deps.config.liveIceServers, now });
   await registerCoach(app, {

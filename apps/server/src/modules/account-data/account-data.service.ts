@@ -26,6 +26,31 @@ export const skipAudit: RecordAccountAudit = async () => {};
 
 type Logger = Pick<FastifyBaseLogger, 'error'>;
 
+/** The account's owner as the removal needs them: their rows, mail and texted codes go too. */
+export type AccountOwner = { id: string; email: string; phoneNumber: string | null };
+
+/**
+ * Deletes an account with everything tied to it, whoever asks (the user in settings or an admin), without checks;
+ * answers false when there was no such account.
+ */
+export function createAccountRemoval({
+  repository,
+  erasure = rowsOnlyErasure,
+}: {
+  repository: Pick<AccountDataRepository, 'deleteUser'>;
+  erasure?: AccountErasure;
+}) {
+  return async (user: AccountOwner) => {
+    const recipients = [user.email, user.phoneNumber].filter((recipient): recipient is string => Boolean(recipient));
+    // Codes texted to a phone are filed under these names by the auth library's phone plugin.
+    const codeIdentifiers = user.phoneNumber
+      ? [`phone-number-otp-${user.phoneNumber}`, `phone-number-reset-${user.phoneNumber}`]
+      : [];
+    return erasure.erase(user.id, () => repository.deleteUser({ userId: user.id, recipients, codeIdentifiers }));
+  };
+}
+export type RemoveAccount = ReturnType<typeof createAccountRemoval>;
+
 export function createAccountDataService({
   repository,
   auth,
@@ -40,6 +65,7 @@ export function createAccountDataService({
   /** Removes what modules keep outside the database (files) along with the rows. */
   erasure?: AccountErasure;
 }) {
+  const removeAccount = createAccountRemoval({ repository, erasure });
   // An audit failure is logged and never undoes what the user asked for.
   async function recordAudit(event: AccountAuditEvent, log: Logger) {
     try {
@@ -127,12 +153,7 @@ export function createAccountDataService({
     }) {
       const user = await findSubject(userId);
       await assertMayDelete({ userId, password, sessionCreatedAt });
-      const recipients = [user.email, user.phoneNumber].filter((recipient): recipient is string => Boolean(recipient));
-      // Codes texted to a phone are filed under these names by the auth library's phone plugin.
-      const codeIdentifiers = user.phoneNumber
-        ? [`phone-number-otp-${user.phoneNumber}`, `phone-number-reset-${user.phoneNumber}`]
-        : [];
-      if (!(await erasure.erase(userId, () => repository.deleteUser({ userId, recipients, codeIdentifiers })))) {
+      if (!(await removeAccount(user))) {
         throw new AppError('not_found', 'This account no longer exists.');
       }
       await recordAudit(

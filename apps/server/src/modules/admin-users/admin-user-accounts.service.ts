@@ -11,14 +11,7 @@ export const INVITATION_DAYS = 7;
 
 type AccountDeps = Pick<
   AdminUsersDeps,
-  | 'repository'
-  | 'accountDataRepository'
-  | 'erasure'
-  | 'profileRepository'
-  | 'auth'
-  | 'mailer'
-  | 'endLiveSessions'
-  | 'now'
+  'repository' | 'removeAccount' | 'profileService' | 'auth' | 'mailer' | 'endLiveSessions' | 'now'
 >;
 
 /** Creates a reset-password token the auth library accepts and answers the link that leads to it. */
@@ -48,7 +41,7 @@ export function createAdminUserAccounts(deps: AccountDeps & { steps: AdminUserSt
         { method: 'admin' },
       );
       if (body.role !== 'learner') await repository.setRole(user.id, body.role);
-      await deps.profileRepository.createDefault(user.id, { fullName: body.name, email: body.email });
+      await deps.profileService.createDefault(user.id, { fullName: body.name, email: body.email });
       const url = await passwordLink(deps, user.id, INVITATION_DAYS * DAY_MS);
       const mail = invitationMail[language]({ name: body.name, url, days: INVITATION_DAYS });
       await deps.mailer.send({ channel: 'email', to: body.email, ...mail });
@@ -62,12 +55,7 @@ export function createAdminUserAccounts(deps: AccountDeps & { steps: AdminUserSt
       const { user } = await steps.existingUser(userId);
       if (await repository.isLastActiveAdmin(userId)) throw lastAdmin();
       const before = resolveRole(await repository.rolesOf(userId));
-      const recipients = [user.email, user.phoneNumber].filter((recipient): recipient is string => Boolean(recipient));
-      const codeIdentifiers = user.phoneNumber
-        ? [`phone-number-otp-${user.phoneNumber}`, `phone-number-reset-${user.phoneNumber}`]
-        : [];
-      const deleteRows = () => deps.accountDataRepository.deleteUser({ userId, recipients, codeIdentifiers });
-      if (!(await deps.erasure.erase(userId, deleteRows))) throw userNotFound();
+      if (!(await deps.removeAccount(user))) throw userNotFound();
       await steps.audit(adminId, userId, 'admin_user.delete', { role: before }, { deleted: true });
       await deps.endLiveSessions(userId, 'deleted');
       return { ok: true as const, changed: true };

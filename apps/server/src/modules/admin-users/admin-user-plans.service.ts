@@ -19,11 +19,10 @@ function grantEnd(until: string, at: Date): Date {
 /** Complimentary plans an admin grants and revokes, through the same path as a coupon. */
 export function createAdminUserPlans({
   repository,
-  subscriptionRepository,
   subscriptionService,
   now,
   steps: { existingUser, audit },
-}: Pick<AdminUsersDeps, 'repository' | 'subscriptionRepository' | 'subscriptionService' | 'now'> & {
+}: Pick<AdminUsersDeps, 'repository' | 'subscriptionService' | 'now'> & {
   steps: AdminUserSteps;
 }) {
   return {
@@ -61,8 +60,7 @@ export function createAdminUserPlans({
         throw refused('no_complimentary_plan', 'This user has no complimentary plan to revoke.');
       }
       if (current?.provider !== 'coupon' || currentTier === 'calm') return { ok: true as const, changed: false };
-      await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
-      subscriptionService.notifyChange(userId);
+      await subscriptionService.activateFree(userId);
       const before = {
         subscription_tier: currentTier,
         current_period_end: current.currentPeriodEnd ? iso(current.currentPeriodEnd) : null,

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { createAccountDataRepository } from '../account-data/account-data.repository.ts';
-import type { AccountErasure } from '../account-data/account-erasure.ts';
+import type { RemoveAccount } from '../account-data/account-data.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { createProfileRepository } from '../profile/profile.repository.ts';
-import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
@@ -28,7 +26,8 @@ export async function registerAdminUsers(
     auditService: AuditService;
     subscriptionService: SubscriptionService;
     xpOf: (userId: string) => Promise<{ totalXp: number; level: number }>;
-    erasure: AccountErasure;
+    removeAccount: RemoveAccount;
+    profileService: ProfileService;
     now: () => Date;
   },
 ) {
@@ -43,9 +42,6 @@ export async function registerAdminUsers(
         app.log.warn({ err: error, userId }, 'open tabs not told that their session ended');
       });
     },
-    accountDataRepository: createAccountDataRepository({ db }),
-    profileRepository: createProfileRepository({ db }),
-    subscriptionRepository: createSubscriptionRepository({ db }),
   });
   await app.register(adminUsersRoutes, { adminUsersService });
 

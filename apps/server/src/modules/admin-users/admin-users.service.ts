@@ -1,11 +1,9 @@
 import type { SessionEndReason } from '@portal/shared/realtime';
-import type { AccountDataRepository } from '../account-data/account-data.repository.ts';
-import type { AccountErasure } from '../account-data/account-erasure.ts';
+import type { RemoveAccount } from '../account-data/account-data.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import type { ProfileRepository } from '../profile/profile.repository.ts';
-import type { SubscriptionRepository } from '../subscription/subscription.repository.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createAdminUserAccess } from './admin-user-access.service.ts';
 import { createAdminUserAccounts } from './admin-user-accounts.service.ts';
@@ -19,11 +17,9 @@ export { presentListedUser } from './admin-users.presenter.ts';
 
 export type AdminUsersDeps = {
   repository: AdminUsersRepository;
-  accountDataRepository: AccountDataRepository;
-  /** Removes what modules keep outside the database (files) along with the rows. */
-  erasure: AccountErasure;
-  profileRepository: ProfileRepository;
-  subscriptionRepository: SubscriptionRepository;
+  /** Deletes the account with its rows and what modules keep outside the database (files). */
+  removeAccount: RemoveAccount;
+  profileService: Pick<ProfileService, 'createDefault'>;
   subscriptionService: SubscriptionService;
   auditService: AuditService;
   auth: Auth;

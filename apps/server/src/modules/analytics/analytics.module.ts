@@ -17,15 +17,15 @@ export async function registerAnalytics(
   app: FastifyInstance,
   {
     db,
-    activityRepository,
+    activityService,
     timeZoneOf,
-  }: { db: Db; activityRepository: ActivityService; timeZoneOf: (userId: string) => Promise<string> },
+  }: { db: Db; activityService: ActivityService; timeZoneOf: (userId: string) => Promise<string> },
 ) {
   const analyticsSources: AnalyticsSources = {};
   app.decorate('analyticsSources', analyticsSources);
   const analyticsService = createAnalyticsService({
     analyticsRepository: createAnalyticsRepository({ db }),
-    activity: activityRepository,
+    activity: activityService,
     timeZoneOf,
     sources: () => analyticsSources,
   });

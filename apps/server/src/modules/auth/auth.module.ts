@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mail.service.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { authLinkRoutes } from './auth-links.routes.ts';
@@ -13,24 +14,36 @@ export function createAuthentication({
   config,
   mailer,
   onSessionCreated,
+  profileService,
 }: {
   db: Db;
   config: Config;
   mailer: Mailer;
   onSessionCreated: (userId: string) => Promise<void>;
+  profileService: ProfileService;
 }) {
-  return { auth: createAuth({ db, config, mailer, onSessionCreated }), rolesRepository: createRolesRepository({ db }) };
+  return {
+    auth: createAuth({ db, config, mailer, onSessionCreated, profiles: profileService }),
+    rolesRepository: createRolesRepository({ db }),
+  };
 }
 
 /** Sign-up, sign-in, sessions, two-factor and the links sent by mail. */
 export async function registerAuth(
   app: FastifyInstance,
-  { auth, db, mailer, config }: { auth: Auth; db: Db; mailer: Mailer; config: Config },
+  {
+    auth,
+    db,
+    mailer,
+    config,
+    profileService,
+  }: { auth: Auth; db: Db; mailer: Mailer; config: Config; profileService: ProfileService },
 ) {
   await app.register(authRoutes, {
     auth,
     db,
     mailer,
+    profileService,
     secret: config.authSecret,
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, sessionMissing } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { createProfileRepository } from '../profile/profile.repository.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import { presentSessionUser } from './auth.presenter.ts';
 import { attachUnverifiedPhoneNumber, findResetTokenOwner, hasUnverifiedPhoneNumber } from './auth.service.ts';
 import type { Auth } from './auth.ts';
@@ -46,6 +46,7 @@ type AuthRoutesOptions = {
   auth: Auth;
   db: Db;
   mailer: Mailer;
+  profileService: Pick<ProfileService, 'primaryLanguageOf'>;
   /** Signs the known-device cookie. */
   secret: string;
   publicUrl: string;
@@ -54,10 +55,10 @@ type AuthRoutesOptions = {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, db, mailer, secret, publicUrl, rateLimitPerMinute },
+  { auth, db, mailer, profileService, secret, publicUrl, rateLimitPerMinute },
 ) => {
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
-  const signUps = createSignUpService({ auth, mailer, profileRepository: createProfileRepository({ db }), publicUrl });
+  const signUps = createSignUpService({ auth, mailer, profiles: profileService, publicUrl });
   const lockout = createSignInLockoutService({
     auth,
     lockoutRepository: createSignInLockoutRepository({ db }),

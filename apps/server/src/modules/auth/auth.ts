@@ -13,7 +13,7 @@ import {
 } from '../admin-users/account-suspension.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
-import { createProfileRepository } from '../profile/profile.repository.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import { ssoSignInPlugins } from '../sso/sso-sign-in.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
@@ -31,11 +31,12 @@ type AuthDeps = {
   config: Pick<Config, 'publicUrl' | 'authSecret' | 'env'>;
   mailer: Mailer;
   onSessionCreated: (userId: string) => Promise<void>;
+  /** Keeps the profile's copy of the address current. */
+  profiles: Pick<ProfileService, 'syncEmail'>;
 };
 
-export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
+export function createAuth({ db, config, mailer, onSessionCreated, profiles }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
-  const profileRepository = createProfileRepository({ db });
   const lockoutRepository = createSignInLockoutRepository({ db });
   const rolesRepository = createRolesRepository({ db });
   return betterAuth({
@@ -118,7 +119,7 @@ export function createAuth({ db, config, mailer, onSessionCreated }: AuthDeps) {
             }
             // A confirmed email change reaches the profile too.
             if (user.email && !isPhoneOnlyEmail(user.email)) {
-              await profileRepository.syncEmail(user.id, user.email);
+              await profiles.syncEmail(user.id, user.email);
             }
           },
         },

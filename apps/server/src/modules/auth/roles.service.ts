@@ -2,6 +2,9 @@ import { type Role, resolveRole } from '@portal/shared/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RolesRepository } from './roles.repository.ts';
 
+/** Where a user's granted roles are read; other modules hold this, never the repository. */
+export type RoleSource = Pick<RolesRepository, 'listForUser'>;
+
 /** The user's effective role; learner when signed out or when the lookup fails. */
 export async function getEffectiveRole({
   userId,
@@ -9,7 +12,7 @@ export async function getEffectiveRole({
   logger,
 }: {
   userId: string | null | undefined;
-  rolesRepository: RolesRepository;
+  rolesRepository: RoleSource;
   logger: FastifyBaseLogger;
 }): Promise<Role> {
   if (!userId) return 'learner';

@@ -3,7 +3,7 @@ import { type InterfaceLanguage, toInterfaceLanguage } from '@portal/shared/lang
 import { PRIMARY_LANGUAGES, PROFILE_LANGUAGE_CODES } from '@portal/shared/profile';
 import type { Mailer } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
-import type { ProfileRepository } from '../profile/profile.repository.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import { type AccountOwner, findAccountOwner } from './auth.service.ts';
 import type { Auth } from './auth.ts';
 
@@ -15,18 +15,18 @@ const isPrimaryLanguage = (value: string): value is PrimaryLanguage =>
 export function createSignUpService({
   auth,
   mailer,
-  profileRepository,
+  profiles,
   publicUrl,
 }: {
   auth: Auth;
   mailer: Mailer;
-  profileRepository: ProfileRepository;
+  profiles: Pick<ProfileService, 'primaryLanguageOf'>;
   publicUrl: string;
 }) {
   const links = { signIn: `${publicUrl}/login`, reset: `${publicUrl}/reset-password` };
 
   async function ownerLanguage(userId: string, fallback: InterfaceLanguage): Promise<InterfaceLanguage> {
-    const chosen = (await profileRepository.findByUserId(userId))?.primaryLanguage;
+    const chosen = await profiles.primaryLanguageOf(userId);
     return (chosen && isPrimaryLanguage(chosen) && toInterfaceLanguage(PROFILE_LANGUAGE_CODES[chosen])) || fallback;
   }
 

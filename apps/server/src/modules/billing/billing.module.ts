@@ -103,7 +103,7 @@ export async function registerBilling(
     await app.register(billingWebhookRoutes, { webhook, events });
   }
   await registerSubscriptionLifecycleJobs(app, { lifecycle, events });
-  await registerSubscriptionManagement(app, {
+  const { seatsService } = await registerSubscriptionManagement(app, {
     db,
     subscriptionService,
     auditService,
@@ -116,5 +116,5 @@ export async function registerBilling(
     events,
     ...(now ? { now } : {}),
   });
-  return { billingService, events };
+  return { billingService, events, planMembersOf: (userId: string) => seatsService.planMembersOf(userId) };
 }

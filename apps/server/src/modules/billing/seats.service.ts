@@ -128,6 +128,15 @@ export function createSeatsService({
       }
     },
 
+    /** Everyone on the user's shared plan: its owner, the user and the members holding a seat now. */
+    async planMembersOf(userId: string) {
+      const ownerId = (await repository.membershipOf(userId))?.seat.ownerId ?? userId;
+      const members = (await repository.activeSeatsOf(ownerId)).flatMap((seat) =>
+        seat.memberId ? [seat.memberId] : [],
+      );
+      return [...new Set([ownerId, userId, ...members])];
+    },
+
     async ownerNameOfMember(memberId: string) {
       return (await repository.membershipOf(memberId))?.ownerName ?? null;
     },

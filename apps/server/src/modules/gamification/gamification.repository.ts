@@ -7,8 +7,7 @@ import {
 import type { StreakType } from '@portal/shared/streak-days';
 import { and, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { domainEvents } from '../events/domain-events.table.ts';
-import { profiles } from '../profile/profile.table.ts';
+import { domainEvents, profiles } from '../../db/schema.ts';
 import {
   achievements,
   gamificationSettings,

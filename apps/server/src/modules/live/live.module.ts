@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { createSeatsRepository } from '../billing/seats.repository.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { createLiveNotifier } from './live.notify.ts';
 import { createLiveRepository } from './live.repository.ts';
@@ -28,10 +27,17 @@ export async function registerLive(
     mailer,
     publicUrl,
     timeZoneOf,
-  }: { db: Db; mailer: Mailer; publicUrl: string; timeZoneOf: (userId: string) => Promise<string> },
+    planMembersOf,
+  }: {
+    db: Db;
+    mailer: Mailer;
+    publicUrl: string;
+    timeZoneOf: (userId: string) => Promise<string>;
+    /** Everyone on the user's shared plan, who may see the sessions they host for it. */
+    planMembersOf: (userId: string) => Promise<string[]>;
+  },
 ) {
   const repository = createLiveRepository({ db });
-  const seats = createSeatsRepository({ db });
   const now = () => app.clock.now();
   const notifier = createLiveNotifier({
     mailer,
@@ -39,11 +45,6 @@ export async function registerLive(
     publicUrl,
     logger: app.log,
   });
-  const planMembersOf = async (userId: string) => {
-    const ownerId = (await seats.membershipOf(userId))?.seat.ownerId ?? userId;
-    const members = (await seats.activeSeatsOf(ownerId)).flatMap((seat) => (seat.memberId ? [seat.memberId] : []));
-    return [...new Set([ownerId, userId, ...members])];
-  };
   const live = createLiveService({ repository, notifier, planMembersOf, timeZoneOf, now });
   const changes = createLiveChangesService({ repository, live, notifier, now });
   const rsvps = createLiveRsvpService({ repository, live, notifier, now });

@@ -10,6 +10,9 @@ export function createProfileService({ repository }: { repository: ProfileReposi
       return (await repository.findByUserId(userId))?.primaryLanguage ?? null;
     },
     syncEmail: (userId: string, email: string) => repository.syncEmail(userId, email),
+    /** A profile with defaults for a new account; an existing profile stays as it is. */
+    createDefault: (userId: string, seed: Parameters<ProfileRepository['createDefault']>[1]) =>
+      repository.createDefault(userId, seed),
   };
 }
 export type ProfileService = ReturnType<typeof createProfileService>;

@@ -22,21 +22,21 @@ import type { CompletionChanges, LearnerCourses, Viewer } from './progress-learn
  * runs in one transaction with the learner's course locked, completing lessons, modules and the course on the way.
  */
 export function createProgressChanges({
-  coursesRepository,
+  courses,
   progressRepository,
   domainEvents,
-  activityRepository,
+  activity,
   learnerCourses: { loadLessonForLearner, assertCanOpen },
 }: {
-  coursesRepository: Pick<CourseCatalogService, 'loadTree' | 'findLessonsByScormPackage'>;
+  courses: Pick<CourseCatalogService, 'loadTree' | 'findLessonsByScormPackage'>;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
-  activityRepository: Pick<ActivityService, 'addTime'>;
+  activity: Pick<ActivityService, 'addTime'>;
   learnerCourses: LearnerCourses;
 }) {
   // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
   const logLessonTime = (tx: Tx, userId: string, seconds: number) =>
-    activityRepository.addTime({ userId, endedAt: new Date(), seconds, source: 'lesson' }, tx);
+    activity.addTime({ userId, endedAt: new Date(), seconds, source: 'lesson' }, tx);
 
   /** Completes the lesson and whatever it finishes, recording each event once; runs inside the caller's transaction. */
   async function completeInTransaction(
@@ -227,8 +227,8 @@ export function createProgressChanges({
 
     /** A SCORM package the learner completed or passed completes every lesson that embeds it. */
     async completeScormLessons(userId: string, packageId: string) {
-      for (const lesson of await coursesRepository.findLessonsByScormPackage(packageId)) {
-        const tree = await coursesRepository.loadTree(lesson.courseId);
+      for (const lesson of await courses.findLessonsByScormPackage(packageId)) {
+        const tree = await courses.loadTree(lesson.courseId);
         if (!tree || tree.course.status === 'draft') continue;
         await changeProgress(userId, lesson.courseId, async (tx, events) => {
           await progressRepository.lockLessonProgress(tx, { userId, lessonId: lesson.id, courseId: lesson.courseId });

@@ -30,14 +30,14 @@ export const courseNotFound = () => new AppError('not_found', 'Course not found.
 const lessonNotFound = () => new AppError('not_found', 'Lesson not found.');
 
 export type LearnerCourseDeps = {
-  coursesRepository: Pick<CourseCatalogService, 'loadTree' | 'findLesson'>;
+  courses: Pick<CourseCatalogService, 'loadTree' | 'findLesson'>;
   progressRepository: ProgressRepository;
   /** The learner's plan; with `atLeast`, as far as it decides access to that tier. */
   getSubscription: (userId: string, atLeast?: Tier) => Promise<SubscriptionStatus>;
 };
 
 /** A course as one learner may see it: visibility, plan access, their progress, module locks. */
-export function createLearnerCourses({ coursesRepository, progressRepository, getSubscription }: LearnerCourseDeps) {
+export function createLearnerCourses({ courses, progressRepository, getSubscription }: LearnerCourseDeps) {
   async function canUseCourse(viewer: Viewer, course: CourseRow): Promise<boolean> {
     if (viewer.role === 'admin') return true;
     return hasTierAccess(await getSubscription(viewer.userId, course.requiredTier), course.requiredTier);
@@ -53,7 +53,7 @@ export function createLearnerCourses({ coursesRepository, progressRepository, ge
   }
 
   async function loadLearnerCourse(viewer: Viewer, courseId: string): Promise<LearnerCourse> {
-    const tree = await coursesRepository.loadTree(courseId);
+    const tree = await courses.loadTree(courseId);
     if (!tree || !(await isVisible(viewer, tree.course))) throw courseNotFound();
     const [accessible, progressRows, recorded, [summary]] = await Promise.all([
       canUseCourse(viewer, tree.course),
@@ -91,7 +91,7 @@ export function createLearnerCourses({ coursesRepository, progressRepository, ge
   }
 
   async function loadLessonForLearner(viewer: Viewer, lessonId: string) {
-    const lesson = await coursesRepository.findLesson(lessonId);
+    const lesson = await courses.findLesson(lessonId);
     if (!lesson) throw lessonNotFound();
     const course = await loadLearnerCourse(viewer, lesson.courseId).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'not_found' ? lessonNotFound() : error;

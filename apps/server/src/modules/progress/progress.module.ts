@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import type { CoursesRepository } from '../courses/courses.repository.ts';
+import type { CourseCatalogService } from '../courses/course-catalog.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
@@ -17,18 +17,18 @@ export async function registerProgress(
     db: Db;
     domainEvents: DomainEvents;
     blobStore: BlobStore;
-    coursesRepository: CoursesRepository;
-    activityRepository: ActivityService;
+    courseCatalog: CourseCatalogService;
+    activityService: Pick<ActivityService, 'addTime'>;
     subscriptionService: SubscriptionService;
     /** Where the learner opens a SCORM lesson; the SCORM module is listed later, and asked only when one is opened. */
     scormLaunch: (userId: string, packageId: string) => Promise<string | null>;
   },
 ) {
   const progressService = createProgressService({
-    coursesRepository: deps.coursesRepository,
+    courses: deps.courseCatalog,
     progressRepository: createProgressRepository({ db: deps.db }),
     domainEvents: deps.domainEvents,
-    activityRepository: deps.activityRepository,
+    activity: deps.activityService,
     getSubscription: (userId, atLeast) => deps.subscriptionService.getStatus(userId, atLeast),
     scormLaunch: deps.scormLaunch,
   });

@@ -12,8 +12,8 @@ import type {
   ModuleLearningState,
   ResumePosition,
 } from '@portal/shared/progress';
+import type { CourseWithCounts, LessonRow } from '../courses/course-rows.ts';
 import { coverUrl, mediaUrl } from '../courses/courses.presenter.ts';
-import type { CourseWithCounts, LessonRow } from '../courses/courses.repository.ts';
 import { sanitizeLessonHtml } from '../courses/markdown.ts';
 import type { LessonProgressRow, QuizAttemptRow } from './progress.repository.ts';
 import type { LearnerCourse } from './progress.service.ts';

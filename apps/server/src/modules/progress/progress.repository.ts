@@ -2,7 +2,7 @@ import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons } from '../courses/courses.table.ts';
+import { courses, lessons } from '../../db/schema.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
 
 export type LessonProgressRow = typeof lessonProgress.$inferSelect;

@@ -2,8 +2,8 @@ import type { CatalogueQuery } from '@portal/shared/courses';
 import { catalogueQuerySchema } from '@portal/shared/courses';
 import { hasTierAccess, type Tier, tierRank } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { CoursesRepository } from '../courses/courses.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { CourseCatalogService } from '../courses/course-catalog.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import { createProgressChanges } from './progress-changes.ts';
@@ -21,40 +21,40 @@ export type { CompletionChanges, LearnerCourse, Viewer } from './progress-learne
  * (progress-changes.ts), and the catalogue, library and lesson views here.
  */
 export function createProgressService({
-  coursesRepository,
+  courses,
   progressRepository,
   domainEvents,
-  activityRepository,
+  activity,
   getSubscription,
   scormLaunch = async () => null,
 }: LearnerCourseDeps & {
-  coursesRepository: CoursesRepository;
+  courses: CourseCatalogService;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
-  activityRepository: ActivityRepository;
+  activity: Pick<ActivityService, 'addTime'>;
   /** Where the learner opens a SCORM package embedded as a lesson (their own enrolment), or null if not ready. */
   scormLaunch?: (userId: string, packageId: string) => Promise<string | null>;
 }) {
-  const learnerCourses = createLearnerCourses({ coursesRepository, progressRepository, getSubscription });
+  const learnerCourses = createLearnerCourses({ courses, progressRepository, getSubscription });
   const { canUseCourse, isVisible, loadLearnerCourse, loadLessonForLearner, courseNeedsPlan, assertCanOpen } =
     learnerCourses;
   const changes = createProgressChanges({
-    coursesRepository,
+    courses,
     progressRepository,
     domainEvents,
-    activityRepository,
+    activity,
     learnerCourses,
   });
 
   return {
     loadLearnerCourse,
     async loadLearnerCourseBySlug(viewer: Viewer, slug: string) {
-      const course = await coursesRepository.findCourseBySlug(slug);
+      const course = await courses.findCourseBySlug(slug);
       if (!course) throw courseNotFound();
       return loadLearnerCourse(viewer, course.id);
     },
     async loadLearnerModule(viewer: Viewer, moduleId: string) {
-      const module = await coursesRepository.findModule(moduleId);
+      const module = await courses.findModule(moduleId);
       if (!module) throw new AppError('not_found', 'Module not found.');
       const course = await loadLearnerCourse(viewer, module.courseId).catch((error: unknown) => {
         throw error instanceof AppError && error.code === 'not_found'
@@ -67,7 +67,7 @@ export function createProgressService({
     /** The catalogue: published courses matching the filters, with the learner's access and progress. */
     async catalogue(viewer: Viewer, rawQuery: CatalogueQuery) {
       const query = catalogueQuerySchema.parse(rawQuery);
-      const rows = await coursesRepository.listCoursesWithCounts({
+      const rows = await courses.listCoursesWithCounts({
         statuses: ['published'],
         ...(query.search ? { search: query.search } : {}),
         ...(query.tier ? { tier: query.tier } : {}),
@@ -94,7 +94,7 @@ export function createProgressService({
     /** Courses the learner started, most recent activity first; drafts never show. */
     async library(viewer: Viewer) {
       const progress = await progressRepository.courseProgressFor(viewer.userId);
-      const rows = await coursesRepository.listCoursesWithCounts({
+      const rows = await courses.listCoursesWithCounts({
         statuses: ['published', 'archived'],
         ids: progress.map((entry) => entry.course_id),
       });
@@ -122,7 +122,7 @@ export function createProgressService({
 
     /** Refuses a course above the learner's plan, naming only the tier (a note on one of its lessons, say). */
     async assertCourseInPlan(viewer: Viewer, courseId: string) {
-      const course = await coursesRepository.findCourseById(courseId);
+      const course = await courses.findCourseById(courseId);
       if (course && !(await canUseCourse(viewer, course))) throw courseNeedsPlan(course.requiredTier);
     },
 
@@ -132,8 +132,8 @@ export function createProgressService({
      */
     async assertCanLaunchCoursePackage(viewer: Viewer, packageId: string) {
       let lowest: Tier | null = null;
-      for (const lesson of await coursesRepository.findLessonsByScormPackage(packageId)) {
-        const course = await coursesRepository.findCourseById(lesson.courseId);
+      for (const lesson of await courses.findLessonsByScormPackage(packageId)) {
+        const course = await courses.findCourseById(lesson.courseId);
         if (!course || !(await isVisible(viewer, course))) continue;
         if (await canUseCourse(viewer, course)) return;
         if (!lowest || tierRank(course.requiredTier) < tierRank(lowest)) lowest = course.requiredTier;

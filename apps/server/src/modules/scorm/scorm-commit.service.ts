@@ -1,7 +1,7 @@
 import type { ScormCommitBody, ScormCommitResult } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ScormRepository } from './scorm.repository.ts';
 import type { ScormActor } from './scorm.service.ts';
@@ -48,13 +48,13 @@ function validate(
 
 type SaveDeps = {
   repository: ScormRepository;
-  activityRepository: ActivityRepository;
+  activity: Pick<ActivityService, 'addTime'>;
   rollUp: ReturnType<typeof createCommitRollUp>;
 };
 
 /** Saves the commit under the attempt's lock; answers false when a newer commit got there first. */
 async function save(
-  { repository, activityRepository, rollUp }: SaveDeps,
+  { repository, activity, rollUp }: SaveDeps,
   tx: Tx,
   actor: ScormActor,
   { attempt, sco }: Found,
@@ -87,7 +87,7 @@ async function save(
   // Time the content reports counts as learning time, but never more than really passed since the last commit.
   const reported = locked.sessionBaseSeconds + summary.sessionSeconds - locked.totalTimeSeconds;
   const elapsed = (Date.now() - locked.updatedAt.getTime()) / 1000 + 5;
-  await activityRepository.addTime(
+  await activity.addTime(
     { userId: actor.id, endedAt: new Date(), seconds: Math.min(reported, elapsed), source: 'scorm' },
     tx,
   );

@@ -47,7 +47,7 @@ describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
   });
 
   it('a slow ingest that keeps renewing its lease ends ready although the sweep runs throughout', async () => {
-    const zip = await writeLargeScormZip(path.join(dataDir, 'large.zip'), { fileCount: 1500, bytesPerFile: 8192 });
+    const zip = await writeLargeScormZip(path.join(dataDir, 'large.zip'), { fileCount: 6000, bytesPerFile: 8192 });
     const { headers } = instructor;
     const uploaded = await app.inject({
       method: 'POST',

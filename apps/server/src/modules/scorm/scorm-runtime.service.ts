@@ -1,6 +1,6 @@
 import type { Role } from '@portal/shared/roles';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ScormPackageRow, ScormRepository } from './scorm.repository.ts';
 /** Who is asking, as the session and role say. */
@@ -20,7 +20,7 @@ export function createScormRuntimeService(deps: {
   contentOrigin: () => string;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   roleOf: (userId: string) => Promise<Role>;
-  activityRepository: ActivityRepository;
+  activity: Pick<ActivityService, 'addTime'>;
   canManage: (actor: ScormActor, pkg: Pick<ScormPackageRow, 'createdBy'>) => boolean;
   assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
 }) {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { createActivityRepository } from '../activity/activity.repository.ts';
-import type { RolesRepository } from '../auth/roles.repository.ts';
-import { getEffectiveRole } from '../auth/roles.service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { getEffectiveRole, type RoleSource } from '../auth/roles.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { createScormRepository } from './scorm.repository.ts';
@@ -37,14 +36,16 @@ export async function registerScorm(
     config,
     blobStore,
     domainEvents,
-    rolesRepository,
+    roles,
+    activity,
     assertCourseAccess,
   }: {
     db: Db;
     config: Config;
     blobStore: BlobStore;
     domainEvents: DomainEvents;
-    rolesRepository: RolesRepository;
+    roles: RoleSource;
+    activity: Pick<ActivityService, 'addTime'>;
     assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
   },
 ) {
@@ -58,8 +59,8 @@ export async function registerScorm(
     contentSecret: config.authSecret,
     contentOrigin: () => contentOrigin,
     logger: app.log,
-    roleOf: (userId) => getEffectiveRole({ userId, rolesRepository, logger: app.log }),
-    activityRepository: createActivityRepository({ db }),
+    roleOf: (userId) => getEffectiveRole({ userId, rolesRepository: roles, logger: app.log }),
+    activity,
     assertCourseAccess,
     ingestLeaseSeconds: config.scorm.ingestLeaseSeconds,
   });

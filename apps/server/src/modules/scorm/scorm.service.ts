@@ -9,7 +9,7 @@ import type {
 } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { ScormPackageError } from './scorm.errors.ts';
@@ -54,7 +54,7 @@ export function createScormService({
   contentOrigin,
   logger,
   roleOf,
-  activityRepository,
+  activity,
   ingestLeaseSeconds = DEFAULT_INGEST_LEASE_SECONDS,
   assertCourseAccess = async () => undefined,
 }: {
@@ -67,7 +67,7 @@ export function createScormService({
   contentOrigin: () => string;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   roleOf: (userId: string) => Promise<Role>;
-  activityRepository: ActivityRepository;
+  activity: Pick<ActivityService, 'addTime'>;
   /** See `sweepInterrupted`; seconds, fractions allowed. */
   ingestLeaseSeconds?: number;
   /** Throws when the courses embedding a package are all above the learner's plan. */
@@ -84,6 +84,11 @@ export function createScormService({
 
   return {
     canManage,
+
+    /** A package's status, or null when there is none; a course lesson may embed only a ready package. */
+    async packageStatus(packageId: string) {
+      return (await repository.findPackage(packageId))?.status ?? null;
+    },
 
     /** Streams an uploaded ZIP into the blob store and records the package as `uploading`. */
     async upload(actor: ScormActor, query: UploadScormPackageQuery, body: Readable) {
@@ -185,7 +190,7 @@ export function createScormService({
       contentOrigin,
       logger,
       roleOf,
-      activityRepository,
+      activity,
       canManage,
       assertCourseAccess,
     }),

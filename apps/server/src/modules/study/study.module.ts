@@ -14,24 +14,24 @@ export async function registerStudy(
   app: FastifyInstance,
   {
     db,
-    activityRepository,
+    activityService,
     domainEvents,
     timeZoneOf,
   }: {
     db: Db;
-    activityRepository: ActivityService;
+    activityService: ActivityService;
     domainEvents: DomainEvents;
     timeZoneOf: (userId: string) => Promise<string>;
   },
 ) {
   const studyService = createStudyService({
     studyRepository: createStudyRepository({ db }),
-    activity: activityRepository,
+    activity: activityService,
     domainEvents,
     timeZoneOf,
   });
   await app.register(studyRoutes, { studyService });
   const studySecondsBetween = async (userId: string, window: { from: Date; to: Date }) =>
-    (await activityRepository.secondsBetween(userId, window)) + (await studyService.openFocusedSeconds(userId, window));
+    (await activityService.secondsBetween(userId, window)) + (await studyService.openFocusedSeconds(userId, window));
   return { studyService, studySecondsBetween };
 }

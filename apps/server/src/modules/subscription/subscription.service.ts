@@ -69,6 +69,11 @@ export function createSubscriptionService({
     if (!sharedPlan || hasTierAccess(own, 'us') || hasTierAccess(own, atLeast)) return own;
     return (await sharedPlan.statusOf(userId)) ?? own;
   }
+  /** The free Calm plan, at once; pushes the change to the user's open tabs. */
+  async function activateFree(userId: string) {
+    await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
+    notifyChange(userId);
+  }
   return {
     /** The user's plan as every access check sees it. */
     getStatus,
@@ -84,8 +89,7 @@ export function createSubscriptionService({
       const currentTier = current.subscribed ? current.subscription_tier : null;
       if (tier === 'calm') {
         if (currentTier && currentTier !== 'calm') throw new AppError('conflict', 'You already have a higher plan.');
-        await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
-        notifyChange(userId);
+        await activateFree(userId);
         return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
       }
       if (currentTier === tier) throw new AppError('conflict', `You already have the ${tier} plan.`);
@@ -97,6 +101,8 @@ export function createSubscriptionService({
       if ('freeAccess' in opened) return { ...opened, url: null };
       return { freeAccess: false as const, message: 'Checkout opened.', url: opened.url };
     },
+    /** Back to free Calm, as when an admin revokes a complimentary plan. */
+    activateFree,
     /** A paid plan confirmed by the billing provider; pushes the change to the user's open tabs. */
     async activatePaid(
       userId: string,

@@ -60,6 +60,9 @@ function renderButton() {
   );
 }
 
+// The list's code loads on demand: under a busy test run that can take longer than a query's default wait.
+const findPanel = () => screen.findByRole('dialog', { name: "What's new" }, { timeout: 10_000 });
+
 describe("what's new", () => {
   it('shows beta users the unread count and the updates they missed, as text', async () => {
     const user = userEvent.setup();
@@ -69,7 +72,7 @@ describe("what's new", () => {
     expect(button).toHaveTextContent('2');
     await user.click(button);
 
-    const panel = await screen.findByRole('dialog', { name: "What's new" });
+    const panel = await findPanel();
     const items = within(panel).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'Offline mode',
@@ -85,7 +88,7 @@ describe("what's new", () => {
     const user = userEvent.setup();
     renderButton();
     await user.click(await screen.findByRole('button', { name: /What's new/ }));
-    const panel = await screen.findByRole('dialog', { name: "What's new" });
+    const panel = await findPanel();
 
     await user.click(within(panel).getByRole('button', { name: 'Mark as read: Quick review' }));
     await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent('1 unread update'));

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deck, optimizerStatus } from '../flashcards.testing';
 import { FlashcardStatsPage } from './flashcard-stats';
 
@@ -34,6 +34,9 @@ const optimizer = optimizerStatus({ review_count: 10 });
 
 let paths: string[];
 let tier: string | null;
+
+// The charts' drawing library loads on demand; loading it here keeps its cost out of the test's own time.
+beforeAll(() => import('@/components/charts/daily-chart-drawing'), 30_000);
 
 beforeEach(() => {
   paths = [];
