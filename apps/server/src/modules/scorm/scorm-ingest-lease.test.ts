@@ -13,8 +13,12 @@ import { scormPackages } from './scorm.table.ts';
 import { createScormPerson, type ScormPerson, writeLargeScormZip } from './scorm.testing.ts';
 import { INTERRUPTED_MESSAGE } from './scorm-ingest-lease.ts';
 
-/** Short enough that the app's own sweep runs several times while one large package is extracted. */
-const LEASE_SECONDS = 0.4;
+/**
+ * Short enough that the app's own sweep runs several times while one large package is extracted (renewals every
+ * 62 ms, a sweep every 125 ms); the package has so many small files that its extraction takes over two leases even
+ * on a fast, idle machine.
+ */
+const LEASE_SECONDS = 0.25;
 
 describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
   let app: App;
@@ -36,7 +40,11 @@ describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-scorm-lease-${target.name}-`));
     const started = await startTestApp(target, {
       dataDir,
-      scorm: { ...testConfig().scorm, ingestLeaseSeconds: LEASE_SECONDS },
+      scorm: {
+        ...testConfig().scorm,
+        ingestLeaseSeconds: LEASE_SECONDS,
+        limits: { ...testConfig().scorm.limits, maxEntries: 25_000 },
+      },
     });
     ({ app, database, close } = started);
     instructor = await createScormPerson(app, database.db, 'instructor');
@@ -47,7 +55,7 @@ describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
   });
 
   it('a slow ingest that keeps renewing its lease ends ready although the sweep runs throughout', async () => {
-    const zip = await writeLargeScormZip(path.join(dataDir, 'large.zip'), { fileCount: 6000, bytesPerFile: 8192 });
+    const zip = await writeLargeScormZip(path.join(dataDir, 'large.zip'), { fileCount: 19_000, bytesPerFile: 256 });
     const { headers } = instructor;
     const uploaded = await app.inject({
       method: 'POST',
