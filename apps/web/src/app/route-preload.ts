@@ -34,19 +34,21 @@ const ensureQuery = (queryClient: QueryClient, options: AnyQueryOptions) =>
     : queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
 
 /**
- * A route `loader` that fetches a screen's queries in parallel with each other and with its code, so the screen
- * renders with its content instead of starting its requests after its code arrived (a cached answer is used at
- * once and refreshed in the background when stale). The options must be the ones the screen's hooks use, derived
- * from the same URL, or the screen would ask again. A failed request is left for the screen to show.
+ * A route `loader` that starts a screen's queries in parallel with each other and with its code, so the screen's
+ * requests do not wait for its code (a cached answer is used at once and refreshed in the background when stale).
+ * It does not wait for them: the screen renders at once with its own loading, slow-network and error states, which
+ * a request that never answers must still reach. The options must be the ones the screen's hooks use, derived
+ * from the same URL, or the screen would ask again.
  */
 export function prefetchQueries(
   queryClient: QueryClient,
   queries: (location: ScreenLocation) => AnyQueryOptions[] | Promise<AnyQueryOptions[]>,
 ) {
-  return async ({ params, request }: LoaderFunctionArgs) => {
+  return ({ params, request }: LoaderFunctionArgs) => {
     const search = new URL(request.url).searchParams;
-    const list = await Promise.resolve(queries({ params, search })).catch(() => []);
-    await Promise.all(list.map((options) => ensureQuery(queryClient, options).catch(() => undefined)));
+    void Promise.resolve(queries({ params, search }))
+      .catch(() => [])
+      .then((list) => Promise.all(list.map((options) => ensureQuery(queryClient, options).catch(() => undefined))));
     return null;
   };
 }
