@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { useSubscriptionStatus } from '@/features/subscription/api/get-subscription-status';
 import { useMe } from '@/lib/auth';
+import { useProfile } from '@/lib/profile';
 
 /** True once `active` has lasted the gate's timeout. */
 function useGateTimedOut(active: boolean) {
@@ -39,11 +40,15 @@ function fromState(location: ReturnType<typeof useLocation>) {
 export function DashboardGate() {
   const access = useAccess();
   const location = useLocation();
-  const timedOut = useGateTimedOut(access.loading);
+  // The saved display preferences (comfort mode, contrast) apply before the dashboard shows, so a Low-Stimulus
+  // learner on a new device never sees what that mode hides.
+  const profile = useProfile({ enabled: Boolean(access.me) });
+  const loading = access.loading || (Boolean(access.me) && profile.isPending);
+  const timedOut = useGateTimedOut(loading);
   // After signing out here, the next sign-in starts at home rather than where the user left.
   const wasSignedIn = useRef(false);
   if (access.me) wasSignedIn.current = true;
-  if (access.loading && !timedOut) return <FullScreenLoading />;
+  if (loading && !timedOut) return <FullScreenLoading />;
   if (!access.me) {
     const signIn = location.pathname.startsWith('/dashboard/admin') ? '/auth' : '/login';
     return <Navigate to={signIn} replace state={wasSignedIn.current ? null : fromState(location)} />;
