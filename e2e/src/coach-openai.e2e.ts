@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser } from './browser';
+import { appReady, DEMO_PASSWORD, launchBrowser } from './browser';
 import { startOwnServer } from './own-server';
 
 const ANSWER_WORDS = 'Start with the memory basics lesson [P1] and then test yourself with a few cards.'.split(' ');
@@ -62,6 +62,8 @@ describe('the study coach with an OpenAI-compatible model', () => {
     const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/login');
+    // The sign-in page arrives prerendered: it takes input once the app has hydrated it.
+    await appReady(page);
     await page.getByLabel('Email address').fill('learner@example.com');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
