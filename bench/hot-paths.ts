@@ -9,7 +9,8 @@
  *   BENCH_DURATION=5 BENCH_CONNECTIONS=10 BENCH_COUNT_QUERIES=1 npm run bench:hot
  *
  * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (after warm-up); BENCH_TRACE_QUERIES=1
- * prints them; BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone).
+ * prints them; BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone). BENCH_ONLY=progress
+ * measures only the paths whose label contains it (for profiling one path; the README is left alone).
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -230,7 +231,7 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
   // Per learner: lessons whose XP they claimed, lessons they reported on (each request takes the next one).
   const claimed = new Map<number, number>();
   const reported = new Map<number, number>();
-  const paths: Path[] = [
+  const allPaths: Path[] = [
     { label: 'GET /api/me', method: 'GET', url: () => '/api/me' },
     { label: 'GET /api/analytics/home', method: 'GET', url: () => '/api/analytics/home' },
     { label: 'GET /api/gamification/stats', method: 'GET', url: () => '/api/gamification/stats' },
@@ -260,6 +261,8 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
       }),
     },
   ];
+  const only = process.env.BENCH_ONLY;
+  const paths = only ? allPaths.filter((path) => path.label.includes(only)) : allPaths;
 
   // Every path answers 200 before it is measured (a failing path would measure its error page).
   for (const path of paths) {
@@ -313,8 +316,9 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
     table,
     ...(queryCounts ? ['', 'SQL statements per request (after warm-up):', '', queryCounts] : []),
   ].join('\n');
-  // A run that measured nothing (BENCH_CONNECTIONS=none, counting statements only) leaves the README alone.
-  if (runs.length > 0) {
+  // A run that measured nothing (BENCH_CONNECTIONS=none, counting statements only) or only some paths leaves the
+  // README alone.
+  if (runs.length > 0 && !only) {
     await writeBenchSection('Hot paths (`npm run bench:hot`), PostgreSQL', await withMarkers(section));
   }
   console.log(section);

@@ -92,7 +92,7 @@ async function createCore(app: FastifyInstance, { config, database, clock }: Omi
   const blobStore = await registerFiles(app, { config });
   const { mailer, mailRepository } = createMail(app, { db, config });
   const auditService = createAudit(app, { db });
-  const { profileRepository, profileService, ensureDefaultProfile, timeZoneOf } = createProfile({ db });
+  const { profileRepository, profileService, ensureDefaultProfile, timeZoneOf } = createProfile(app, { database });
   const subscriptionService = createSubscription(app, { db, now });
   const { auth, rolesRepository } = createAuthentication({
     db,
@@ -125,7 +125,9 @@ async function registerPlugins(app: FastifyInstance, { config, database, clock, 
   const { db } = database;
   await app.register(routeTablePlugin);
   await app.register(jobsPlugin, { database, clock });
-  await app.register(accessPlugin, { subscriptionOf: (userId) => core.subscriptionService.getStatus(userId) });
+  await app.register(accessPlugin, {
+    subscriptionOf: (userId, atLeast) => core.subscriptionService.getStatus(userId, atLeast),
+  });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(compressionPlugin);
@@ -185,11 +187,12 @@ async function registerAccountModules(app: FastifyInstance, { config, database: 
 }
 
 /** Learning: courses and progress, practice, calendar, dashboard, study sessions, goals, notes, SCORM and XP. */
-async function registerLearningModules(app: FastifyInstance, { config, database: { db }, core }: ModuleDeps) {
+async function registerLearningModules(app: FastifyInstance, { config, database, core }: ModuleDeps) {
+  const { db } = database;
   const { domainEvents, blobStore, subscriptionService, timeZoneOf } = core;
   const activityService = registerActivity({ db });
   const { courseCatalog } = await registerCourses(app, {
-    db,
+    database,
     blobStore,
     scormPackageStatus: (packageId) => scormService.packageStatus(packageId),
   });
@@ -230,7 +233,7 @@ async function registerLearningModules(app: FastifyInstance, { config, database:
       progressService.assertCanLaunchCoursePackage({ userId: actor.id, role: actor.role }, packageId),
   });
   const gamificationService = await registerGamification(app, {
-    db,
+    database,
     domainEvents,
     auditService: core.auditService,
     subscriptionService,

@@ -191,6 +191,38 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
     }
   });
 
+  it('a lesson an admin renames on A is what learners on B open within a second', async () => {
+    const learner = await signIn(b.base, 'learner@example.com');
+    const catalogue = (await (await call(b.base, '/api/courses', learner)).json()) as {
+      courses: { id: string; accessible: boolean }[];
+    };
+    const course = catalogue.courses.find((candidate) => candidate.accessible);
+    expect(course).toBeDefined();
+    const outline = (await (await call(b.base, `/api/courses/${course?.id}/outline`, learner)).json()) as {
+      modules: { lessons: { id: string; title: string; locked: boolean }[] }[];
+    };
+    const lesson = outline.modules.flatMap((module) => module.lessons).find((candidate) => !candidate.locked);
+    expect(lesson).toBeDefined();
+    const opened = async () =>
+      ((await (await call(b.base, `/api/lessons/${lesson?.id}`, learner)).json()) as { lesson: { title: string } })
+        .lesson.title;
+    // B has read the course now, and keeps its outline.
+    expect(await opened()).toBe(lesson?.title);
+    const renamed = `Renamed on A ${randomUUID().slice(0, 8)}`;
+    const admin = await signIn(a.base, 'admin@example.com');
+    const edit = await call(a.base, `/api/admin/lessons/${lesson?.id}`, admin, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: renamed }),
+    });
+    expect(edit.status).toBe(200);
+    const started = Date.now();
+    while ((await opened()) !== renamed) {
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+
   it('a rate limit counts the requests made to both instances', async () => {
     const ask = (base: string) =>
       fetch(`${base}/api/account/request-password-reset`, {

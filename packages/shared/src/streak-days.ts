@@ -4,22 +4,14 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format } from 'date-fns';
+import { safeZone } from './time-zone.ts';
 
 export const STREAK_TYPES = ['learning', 'login'] as const;
 export type StreakType = (typeof STREAK_TYPES)[number];
 
-function zoneOrUtc(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function localDay(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), zoneOrUtc(timeZone)), 'yyyy-MM-dd');
+  return format(new TZDate(instant.getTime(), safeZone(timeZone)), 'yyyy-MM-dd');
 }
 
 const noonOf = (day: string) => {

@@ -1,14 +1,20 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, differenceInCalendarDays, format, startOfWeek } from 'date-fns';
 
+/** Zones already checked: building a formatter to test a zone costs more than the date arithmetic around it. */
+const checkedZones = new Map<string, string>();
+
 /** The zone itself when the runtime knows it, otherwise UTC. */
 export function safeZone(timeZone: string): string {
+  const known = checkedZones.get(timeZone);
+  if (known) return known;
+  let zone = 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
+    zone = timeZone;
+  } catch {}
+  if (checkedZones.size < 1000) checkedZones.set(timeZone, zone);
+  return zone;
 }
 
 /** Today's date (YYYY-MM-DD) in `timeZone`. */

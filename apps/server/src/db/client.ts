@@ -8,16 +8,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { createPgListener, type ListenEvents } from './pg-listener.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Unlisten = () => Promise<void>;
-export type ListenEvents = { onLost?: () => void; onRestored?: () => void };
-
-/** A dropped LISTEN connection is tried again this often. */
-const RELISTEN_EVERY_MS = 1_000;
+export type { ListenEvents };
 
 /** One database connection for the whole process, embedded or server. */
 export type Database = {
@@ -103,70 +101,49 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await migrateAlone(url, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
-  const listeners = new Set<pg.Client>();
-  let closed = false;
+  const listener = createPgListener(url);
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    async listen(channel, onPayload, events = {}) {
-      let current: pg.Client | null = null;
-      let stopped = false;
-      const connect = async () => {
-        const client = new pg.Client({ connectionString: url });
-        // A terminated connection emits 'error'; unhandled, it would end the process. 'end' follows it.
-        client.on('error', () => undefined);
-        client.on('notification', (message) => {
-          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-        });
-        try {
-          await client.connect();
-          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-        } catch (error) {
-          await client.end().catch(() => undefined);
-          throw error;
-        }
-        if (stopped || closed) {
-          await client.end().catch(() => undefined);
-          return;
-        }
-        client.once('end', () => {
-          if (stopped || closed || current !== client) return;
-          current = null;
-          events.onLost?.();
-          retry();
-        });
-        current = client;
-        listeners.add(client);
-      };
-      const retry = () => {
-        setTimeout(() => {
-          if (stopped || closed) return;
-          connect().then(() => events.onRestored?.(), retry);
-        }, RELISTEN_EVERY_MS).unref();
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        const client = current;
-        current = null;
-        if (client) {
-          listeners.delete(client);
-          await client.end();
-        }
-      };
-    },
-    async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
-    },
+    listen: (channel, onPayload, events) => listener.listen(channel, onPayload, events),
+    notify: batchedNotify(pool),
     async executeSql(text, values = []) {
       return pool.query(text, values);
     },
     async close() {
-      closed = true;
-      const open = [...listeners];
-      listeners.clear();
-      await Promise.all(open.map((client) => client.end().catch(() => undefined)));
+      await listener.close();
       await pool.end();
     },
   };
+}
+
+/** Notices sent in one turn of the event loop (an award pushes several tables) go to the server as one statement. */
+function batchedNotify(pool: pg.Pool) {
+  type Queued = { channel: string; payload: string; done: (error?: unknown) => void };
+  let queued: Queued[] = [];
+  const send = () => {
+    const batch = queued;
+    queued = [];
+    if (batch.length === 0) return;
+    const calls = batch.map((_, index) => `pg_notify($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
+    pool
+      .query(
+        `select ${calls}`,
+        batch.flatMap(({ channel, payload }) => [channel, payload]),
+      )
+      .then(
+        () => {
+          for (const entry of batch) entry.done();
+        },
+        (error: unknown) => {
+          for (const entry of batch) entry.done(error);
+        },
+      );
+  };
+  return (channel: string, payload: string) =>
+    new Promise<void>((resolve, reject) => {
+      queued.push({ channel, payload, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (queued.length === 1) setImmediate(send);
+      else if (queued.length >= 100) send();
+    });
 }

@@ -43,6 +43,16 @@ function declarationProblem(access: unknown): string | null {
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The plan the access check read for this route's feature (undefined on routes without one): it proves access to
+     * any tier it reaches, so a handler asking about such a tier need not read it again.
+     */
+    checkedPlan(): SubscriptionStatus | undefined;
+  }
+}
+
 /**
  * Enforces each /api route's declared access before anything else runs for it: 401 when signed out, 403 for the
  * wrong role, 402 `subscription_required` when the user's plan does not include the feature. An /api route without
@@ -69,6 +79,11 @@ export const accessPlugin = fp(
       admin: ['admin'],
     };
 
+    const checked = new WeakMap<FastifyRequest, SubscriptionStatus>();
+    app.decorateRequest('checkedPlan', function checkedPlan(this: FastifyRequest) {
+      return checked.get(this);
+    });
+
     async function enforce(request: FastifyRequest, access: RouteAccess) {
       if (access.role === 'anonymous') return;
       await app.requireUser(request);
@@ -76,6 +91,7 @@ export const accessPlugin = fp(
       if (access.feature === null) return;
       const tier = FEATURE_MIN_TIER[access.feature];
       const status = await subscriptionOf(request.auth().user.id, tier);
+      checked.set(request, status);
       if (!status.subscribed) throw subscriptionRequired(tier, `Choose a plan to use this (${tier} or higher).`);
       if (!hasTierAccess(status, tier)) throw subscriptionRequired(tier);
     }

@@ -1,4 +1,5 @@
-import type { Database, Unlisten } from '../../db/client.ts';
+import { followChanges } from '../../change-cache.ts';
+import type { Database } from '../../db/client.ts';
 
 /** Channel the database triggers of migration 0029 notify when a session, a user or their roles change. */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
@@ -36,8 +37,6 @@ export function createSessionCache<Context extends { session: { id: string; expi
   now = Date.now,
 }: SessionCacheOptions = {}) {
   const entries = new Map<string, Entry<Context>>();
-  let listening = false;
-  let unlisten: Unlisten | null = null;
   /** Counts notices: a lookup that saw a notice arrive while it ran is not kept, as it may predate the change. */
   let generation = 0;
 
@@ -47,6 +46,21 @@ export function createSessionCache<Context extends { session: { id: string; expi
       if ((change.s && entry.sessionId === change.s) || (change.u && entry.userId === change.u)) entries.delete(key);
     }
   };
+  const forgetAll = () => {
+    generation += 1;
+    entries.clear();
+  };
+  const follower = followChanges(
+    SESSION_CHANGES_CHANNEL,
+    (payload) => {
+      try {
+        drop(JSON.parse(payload) as Change);
+      } catch {
+        forgetAll();
+      }
+    },
+    forgetAll,
+  );
 
   const usable = (key: string) => {
     const entry = entries.get(key);
@@ -60,41 +74,9 @@ export function createSessionCache<Context extends { session: { id: string; expi
   };
 
   return {
-    /** Starts listening; call once at start-up. */
-    async start(database: Database) {
-      const forgetAll = () => {
-        generation += 1;
-        entries.clear();
-      };
-      unlisten = await database.listen(
-        SESSION_CHANGES_CHANNEL,
-        (payload) => {
-          try {
-            drop(JSON.parse(payload) as Change);
-          } catch {
-            forgetAll();
-          }
-        },
-        {
-          // Notices sent while the connection was down are lost: nothing is cached until it is back.
-          onLost: () => {
-            listening = false;
-            forgetAll();
-          },
-          onRestored: () => {
-            forgetAll();
-            listening = true;
-          },
-        },
-      );
-      listening = true;
-    },
-    async stop() {
-      listening = false;
-      entries.clear();
-      await unlisten?.();
-      unlisten = null;
-    },
+    /** Starts listening; call once at start-up. While the connection is down (notices lost), nothing is cached. */
+    start: (database: Database) => follower.start(database),
+    stop: () => follower.stop(),
 
     /** The cached session for this token, if it is still good. */
     get(key: string): Context | undefined {
@@ -106,7 +88,7 @@ export function createSessionCache<Context extends { session: { id: string; expi
 
     /** Keeps a session just looked up (a signed-out answer is never kept), unless a notice came in meanwhile. */
     set(key: string, context: Context, ticket: number) {
-      if (!listening || ticket !== generation) return;
+      if (!follower.listening || ticket !== generation) return;
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);

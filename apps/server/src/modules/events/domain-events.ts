@@ -8,7 +8,10 @@ export type DomainEventHandler = (event: DomainEvent) => Promise<void>;
 export type DomainEvents = {
   /** Records the event inside the caller's transaction, so it exists exactly when the change it describes does. */
   record(executor: Db, event: DomainEventInput): Promise<void>;
-  /** Delivers what is pending now; call after the transaction commits (awaiting is optional). */
+  /**
+   * Delivers what is pending now; call after the transaction commits (awaiting is optional). Looks only when this
+   * process recorded an event since it last looked; the timer of `start` looks for everything else.
+   */
   flush(): Promise<void>;
   /** Registers a handler; delivery is at least once, so handlers must be idempotent (the event id is stable). */
   subscribe(name: string, handler: DomainEventHandler): void;
@@ -40,6 +43,8 @@ export function createDomainEvents({
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  /** Set by `record`: a commit after it may have left an event to deliver. */
+  let recorded = false;
 
   const deliver = async (event: DomainEvent, attempt: number) => {
     const failures: string[] = [];
@@ -64,12 +69,14 @@ export function createDomainEvents({
   };
 
   const runOnce = async (): Promise<number> => {
+    recorded = false;
     const claimed = await repository.claim({ limit: batchSize, leaseSeconds });
     for (const { event, attempts } of claimed) await deliver(event, attempts);
     return claimed.length;
   };
 
-  const flush = (): Promise<void> => {
+  /** Claims and delivers until nothing is left; a call while it runs makes it look once more. */
+  const deliverPending = (): Promise<void> => {
     if (running) {
       again = true;
       return running;
@@ -89,11 +96,15 @@ export function createDomainEvents({
     return running;
   };
 
+  // Most writes record nothing (a page read, a minute watched): they need not ask the database for pending events.
+  const flush = (): Promise<void> => (recorded || running ? deliverPending() : Promise.resolve());
+
   return {
     async record(executor, event) {
       const schema = domainEventPayloads[event.type];
       schema.parse(event.payload);
       await repository.insert(executor, event);
+      recorded = true;
     },
     flush,
     subscribe(name, handler) {
@@ -102,15 +113,15 @@ export function createDomainEvents({
     },
     async drain() {
       for (;;) {
-        await flush();
+        await deliverPending();
         if ((await repository.countDeliverable()) === 0) return;
       }
     },
     start() {
       if (timer) return;
-      timer = setInterval(() => void flush(), pollIntervalMs);
+      timer = setInterval(() => void deliverPending(), pollIntervalMs);
       timer.unref();
-      void flush();
+      void deliverPending();
     },
     async stop() {
       if (timer) clearInterval(timer);

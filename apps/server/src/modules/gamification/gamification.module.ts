@@ -1,10 +1,11 @@
 import { canUseFeature, FEATURE_MIN_TIER } from '@portal/shared/tiers';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { createChangeCache } from '../../change-cache.ts';
+import type { Database } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import { createGamificationRepository } from './gamification.repository.ts';
+import { createGamificationRepository, type GamificationRepository } from './gamification.repository.ts';
 import { gamificationAdminRoutes, gamificationRoutes } from './gamification.routes.ts';
 import { createGamificationService } from './gamification.service.ts';
 
@@ -15,13 +16,13 @@ import { createGamificationService } from './gamification.service.ts';
 export async function registerGamification(
   app: FastifyInstance,
   {
-    db,
+    database,
     domainEvents,
     auditService,
     subscriptionService,
     timeZoneOf,
   }: {
-    db: Db;
+    database: Database;
     domainEvents: DomainEvents;
     auditService: AuditService;
     subscriptionService: SubscriptionService;
@@ -29,7 +30,7 @@ export async function registerGamification(
   },
 ) {
   const gamificationService = createGamificationService({
-    repository: createGamificationRepository({ db }),
+    repository: keepingSettings(app, database),
     timeZoneOf,
     canUseShop: async (userId) =>
       canUseFeature(await subscriptionService.getStatus(userId, FEATURE_MIN_TIER.points_shop), 'points_shop'),
@@ -65,4 +66,32 @@ export async function registerGamification(
     await gamificationService.ensureShopItems();
   });
   return gamificationService;
+}
+
+/** Channel the trigger of migration 0033 notifies when the gamification settings are saved. */
+const SETTINGS_CHANGES_CHANNEL = 'gamification_settings_changes';
+
+/**
+ * The repository with the settings kept in this process: every award, summary and purchase reads them, and only an
+ * admin's save changes them (which drops this instance's copy at once; the trigger tells the others).
+ */
+function keepingSettings(app: FastifyInstance, database: Database): GamificationRepository {
+  const repository = createGamificationRepository({ db: database.db });
+  const kept = createChangeCache<Awaited<ReturnType<GamificationRepository['loadSettings']>>>({
+    channel: SETTINGS_CHANGES_CHANNEL,
+    maxEntries: 1,
+  });
+  app.addHook('onReady', () => kept.start(database));
+  app.addHook('onClose', () => kept.stop());
+  return {
+    ...repository,
+    loadSettings: () => kept.get('settings', repository.loadSettings),
+    async saveSettings(settings, updatedBy) {
+      try {
+        return await repository.saveSettings(settings, updatedBy);
+      } finally {
+        kept.drop('*');
+      }
+    },
+  };
 }

@@ -94,15 +94,16 @@ export function createProgressChanges({
     courseId: string,
     work: (tx: Tx, events: DomainEventInput[]) => Promise<T>,
   ): Promise<T> {
-    const result = await progressRepository.transaction(async (tx) => {
+    const { value, recorded } = await progressRepository.transaction(async (tx) => {
       await progressRepository.lockLearnerCourse(tx, userId, courseId);
       const events: DomainEventInput[] = [];
       const value = await work(tx, events);
       for (const event of events) await domainEvents.record(tx, event);
-      return value;
+      return { value, recorded: events.length };
     });
-    void domainEvents.flush();
-    return result;
+    // Most reports (a page read, a minute watched) complete nothing: there is nothing to deliver then.
+    if (recorded > 0) void domainEvents.flush();
+    return value;
   }
   return {
     async report(viewer: Viewer, lessonId: string, body: ProgressReportBody) {
@@ -155,9 +156,12 @@ export function createProgressChanges({
           ? await completeInTransaction(tx, userId, course.tree, lesson, events)
           : { lesson_completed_now: false, module_completed_now: false, course_completed_now: false };
         const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
-        const [progress] = (await progressRepository.listLessonProgress(userId, lesson.courseId, tx)).filter(
-          (row) => row.lessonId === lesson.id,
-        );
+        // The saved row is current unless completing the lesson changed it again.
+        const [progress] = changes.lesson_completed_now
+          ? (await progressRepository.listLessonProgress(userId, lesson.courseId, tx)).filter(
+              (row) => row.lessonId === lesson.id,
+            )
+          : [saved];
         return { lesson, progress: progress ?? saved, summary, changes, credited, capped };
       });
     },

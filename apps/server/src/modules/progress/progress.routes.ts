@@ -35,6 +35,7 @@ const access = { role: 'user', feature: 'courses' } as const;
 const viewerOf = async (request: FastifyRequest): Promise<Viewer> => ({
   userId: request.auth().user.id,
   role: await request.role(),
+  plan: request.checkedPlan(),
 });
 
 /** The learner's side of courses: catalogue, library, outline, lessons, progress and learning state. */

@@ -1,0 +1,104 @@
+import type { Database, Unlisten } from './db/client.ts';
+
+type Entry<Value> = { value: Value; freshUntil: number };
+
+export type ChangeCacheOptions = {
+  /** The channel database triggers notify with the key of what changed (`*`: everything). */
+  channel: string;
+  /** Even without a notice an entry is read again after this, so a lost notice cannot keep it forever. */
+  ttlMs?: number;
+  /** Most entries kept; the oldest go first. */
+  maxEntries?: number;
+  /** The key a notice drops, from its payload; a cache keyed otherwise than the notices answers `*`. */
+  keyOf?: (payload: string) => string;
+  now?: () => number;
+};
+
+/**
+ * Follows a channel of change notices for a cache: `onNotice` for each payload, `forgetAll` whenever notices may have
+ * been missed (the listening connection dropped, came back, or stopped). `listening` says whether the cache may keep
+ * anything now.
+ */
+export function followChanges(channel: string, onNotice: (payload: string) => void, forgetAll: () => void) {
+  let listening = false;
+  let unlisten: Unlisten | null = null;
+  return {
+    get listening() {
+      return listening;
+    },
+    async start(database: Database) {
+      unlisten = await database.listen(channel, onNotice, {
+        onLost: () => {
+          listening = false;
+          forgetAll();
+        },
+        onRestored: () => {
+          forgetAll();
+          listening = true;
+        },
+      });
+      listening = true;
+    },
+    async stop() {
+      listening = false;
+      forgetAll();
+      await unlisten?.();
+      unlisten = null;
+    },
+  };
+}
+
+/**
+ * Values read from the database and kept in this process until the database says they changed. Triggers notify
+ * `channel` with the key as the change commits, so every instance drops its copy; the writing instance also drops
+ * its own at once (`drop`), before it answers. A read that saw a notice arrive while it ran is not kept, as it may
+ * predate the change. While the listening connection is down, nothing is kept.
+ */
+export function createChangeCache<Value>({
+  channel,
+  ttlMs = 60_000,
+  maxEntries = 10_000,
+  keyOf = (payload) => payload,
+  now = Date.now,
+}: ChangeCacheOptions) {
+  const entries = new Map<string, Entry<Value>>();
+  let generation = 0;
+
+  const drop = (key: string) => {
+    generation += 1;
+    if (key === '*') entries.clear();
+    else entries.delete(key);
+  };
+  const follower = followChanges(
+    channel,
+    (payload) => drop(keyOf(payload)),
+    () => drop('*'),
+  );
+
+  return {
+    /** Starts listening; call once at start-up. Until then every read goes to the database. */
+    start: (database: Database) => follower.start(database),
+    stop: () => follower.stop(),
+
+    /** The kept value of `key`, or what `load` reads now (kept for the next caller; an undefined answer is not). */
+    async get<Read extends Value | undefined>(key: string, load: () => Promise<Read>): Promise<Read> {
+      const entry = entries.get(key);
+      if (entry && now() < entry.freshUntil) return entry.value as Read;
+      const ticket = generation;
+      const value = await load();
+      if (value !== undefined && follower.listening && ticket === generation) {
+        entries.delete(key);
+        if (entries.size >= maxEntries) {
+          const oldest = entries.keys().next().value;
+          if (oldest !== undefined) entries.delete(oldest);
+        }
+        entries.set(key, { value, freshUntil: now() + ttlMs });
+      }
+      return value;
+    },
+
+    /** Drops `key` (or `*`, everything) in this process; the triggers tell the other instances. */
+    drop,
+  };
+}
+export type ChangeCache<Value> = ReturnType<typeof createChangeCache<Value>>;
