@@ -88,38 +88,51 @@ export function useMeshCall({
     [myId, sendSignal, hangUp],
   );
 
-  // Signals from others: create the connection on their first offer.
+  /** One signal from another person: their first offer creates the connection. */
+  const handleSignal = useCallback(
+    async (from: string, fromTab: string | null, data: LiveSignalData) => {
+      // The server forwards only signals of the tab holding the sender's call, so a new tab here is their newest.
+      const tab = fromTab ?? tabs.current.get(from) ?? null;
+      tabs.current.set(from, tab);
+      const peer = peerFor(from, tab);
+      const { connection } = peer;
+      try {
+        if ('description' in data) {
+          const collision =
+            data.description.type === 'offer' && (peer.makingOffer || connection.signalingState !== 'stable');
+          peer.ignoreOffer = !peer.polite && collision;
+          if (peer.ignoreOffer) return;
+          await connection.setRemoteDescription(data.description);
+          if (data.description.type === 'offer') {
+            await connection.setLocalDescription();
+            const answer = connection.localDescription;
+            if (answer?.type === 'answer') sendSignal(from, tab, { description: { type: 'answer', sdp: answer.sdp } });
+          }
+        } else {
+          await connection.addIceCandidate(data.candidate).catch((error: unknown) => {
+            if (!peer.ignoreOffer) throw error;
+          });
+        }
+      } catch {
+        // A failed step leaves this pair without media; the next negotiation tries again.
+      }
+    },
+    [peerFor, sendSignal],
+  );
+
+  // Each person's signals are handled one after another, in the order they came: a candidate handled while their
+  // offer is still being applied would be refused and lost, and with it the path to them.
+  const inOrder = useRef(new Map<string, Promise<void>>());
   useEffect(
     () =>
-      onSignal(async (from: string, fromTab: string | null, data: LiveSignalData) => {
-        // The server forwards only signals of the tab holding the sender's call, so a new tab here is their newest.
-        const tab = fromTab ?? tabs.current.get(from) ?? null;
-        tabs.current.set(from, tab);
-        const peer = peerFor(from, tab);
-        const { connection } = peer;
-        try {
-          if ('description' in data) {
-            const collision =
-              data.description.type === 'offer' && (peer.makingOffer || connection.signalingState !== 'stable');
-            peer.ignoreOffer = !peer.polite && collision;
-            if (peer.ignoreOffer) return;
-            await connection.setRemoteDescription(data.description);
-            if (data.description.type === 'offer') {
-              await connection.setLocalDescription();
-              const answer = connection.localDescription;
-              if (answer?.type === 'answer')
-                sendSignal(from, tab, { description: { type: 'answer', sdp: answer.sdp } });
-            }
-          } else {
-            await connection.addIceCandidate(data.candidate).catch((error: unknown) => {
-              if (!peer.ignoreOffer) throw error;
-            });
-          }
-        } catch {
-          // A failed step leaves this pair without media; the next negotiation tries again.
-        }
+      onSignal((from: string, fromTab: string | null, data: LiveSignalData) => {
+        const previous = inOrder.current.get(from) ?? Promise.resolve();
+        inOrder.current.set(
+          from,
+          previous.then(() => handleSignal(from, fromTab, data)),
+        );
       }),
-    [onSignal, peerFor, sendSignal],
+    [onSignal, handleSignal],
   );
 
   // People who left the call are hung up; newcomers are connected once either side has media to send.
