@@ -16,7 +16,7 @@ import type { Role } from '@portal/shared/roles';
 import { type Browser, chromium } from 'playwright-core';
 import { createBenchDatabase, REPO_ROOT, stopServerProcess } from './bench-kit.ts';
 import { writeBenchSection } from './readme.ts';
-import { demoCookie, startWebServer } from './web-server.ts';
+import { browserCookies, demoCookie, startWebServer } from './web-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4620);
@@ -24,6 +24,24 @@ const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const COURSE_SLUG = 'study-skills-that-stick';
+
+/** What the last round of changes did to these screens, kept with the figures (the table is rewritten per run). */
+const WHAT_CHANGED = `2026-11-26, measured with a load average of 7 to 13 on 2 cores (the machine was shared with test runs, and
+timings move with that by a factor of two between runs, so compare within a run). Every screen got faster, by
+13-52% of its median (learner home 4.8 -> 2.3 s), and makes a third of the requests (103-141 before, 31-52 now):
+- About 70 of a screen's requests were files of 1-3 KB, one per icon, small component or API helper that several
+  screens share; Chromium opens six connections to a server, so the screen's own code and its API calls queued
+  behind them. Shared chunks under 16 KB of source are now copied into the chunks using them (see \`vite.config.ts\`).
+- index.html preloads the start-up code (boot, vendor) beside the entry, one round trip less before the route's
+  code is asked for; the dashboard gate's display preferences (\`/api/profile\`) are asked as soon as \`/api/me\`
+  answers instead of after the screen's code has loaded and rendered.
+- The layout and screen render in the background after the loading screen (yielding to the browser), and chart
+  drawings wait until the page is idle.
+Left: the target (under 1 s) is not met on this machine under this load; what remains per screen is the chain
+entry -> start-up code -> route code with its translations -> \`/api/me\` -> \`/api/profile\` (the gate waits for it),
+and React rendering the layout and screen on a busy CPU. Sending who is signed in (and their display
+preferences) with the page, or rendering the dashboard shell on the server, would cut the chain further.
+`;
 
 type Screen = { label: string; path: string; role: Role };
 const learner = (label: string, screenPath: string): Screen => ({ label, path: screenPath, role: 'learner' });
@@ -67,12 +85,7 @@ const median = (values: number[]) => {
 async function openCold(browser: Browser, screen: Screen, cookie: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', ...value] = pair.split('=');
-        return { name, value: value.join('='), url: ORIGIN };
-      }),
-    );
+    await context.addCookies(browserCookies(cookie, ORIGIN));
     const page = await context.newPage();
     let requests = 0;
     let done = false;
@@ -150,6 +163,7 @@ throttling, 1280×800. Time from navigation start until the screen shows its con
 nothing is loading any more (no spinner, no \`aria-busy\` region), median and slowest in ms; requests are those
 the page made until then (median). Learner screens as the demo learner, admin screens as the demo admin.
 ${before ? '"before" is the older web build given in BENCH_WEB_BEFORE_DIST, served by the same server.\n' : ''}
+${WHAT_CHANGED}
 Machine: ${os.cpus().length} cores, Node ${process.version}; load average (1, 5, 15 min) ${loadBefore} before the
 build, ${load()} at the end (other work shares the machine). Run: ${new Date().toISOString().slice(0, 16)}Z.
 

@@ -43,3 +43,10 @@ export async function demoCookie(port: number, role: Role): Promise<string> {
   if (cookies.length === 0) throw new Error('demo sign-in set no cookie');
   return cookies.join('; ');
 }
+
+/** The session cookie (as `demoCookie` returns it) as the cookies a browser context adds for `origin`. */
+export const browserCookies = (cookie: string, origin: string) =>
+  cookie.split('; ').map((pair) => {
+    const [name = '', ...value] = pair.split('=');
+    return { name, value: value.join('='), url: origin };
+  });

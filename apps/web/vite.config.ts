@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { preloadAppCode } from './scripts/preload-app-code';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 /** The libraries every page starts with (rendering, routing, queries, translations). */
@@ -15,10 +16,14 @@ const VENDOR =
 const NOT_VENDOR =
   /(?:html-parse-stringify|void-elements|[\\/]Trans(?:WithoutContext)?\.js|[\\/]infiniteQuery\w*\.js|[\\/]use(?:Infinite|Suspense\w*)Query\.js|[\\/](?:useQueries|queriesObserver|HydrationBoundary|hydration|usePrefetch\w*|useMutationState|useIsFetching)\.js)$/;
 
+/** Shared chunks below this source size (before minifying) are inlined into their users (see `rolldownOptions`). */
+const INLINED_CHUNK_MAX_BYTES = 16 * 1024;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    !isSsrBuild && preloadAppCode('src/app/boot.tsx'),
     // Text files get .br and .gz siblings that the server sends as the browser asks (see static-spa.ts); the
     // prerender bundle (`build:prerender`) only runs at build time.
     !isSsrBuild &&
@@ -40,12 +45,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 800,
     manifest: !isSsrBuild,
     // Fewer, larger files for the first screen: the libraries every page runs share one chunk, and shared chunks
-    // of a few KB are inlined into the chunks using them instead of costing a request each.
+    // of a few KB (icons, small components and API modules several screens use) are copied into the chunks using
+    // them instead of costing a request each; the copies share one module state (a screen opened dozens of 1 KB
+    // files, each a round trip queued behind the others on a slow connection).
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          preserveEntrySignatures: false,
           output: {
             codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: INLINED_CHUNK_MAX_BYTES },
               groups: [{ name: 'vendor', test: (id: string) => VENDOR.test(id) && !NOT_VENDOR.test(id), priority: 10 }],
             },
           },

@@ -26,7 +26,11 @@ const ROOT = '<div id="root"></div>';
 // React's production build, as the browser runs it (and without development-only markup).
 process.env.NODE_ENV ??= 'production';
 const { prerender } = await import(pathToFileURL(bundle).href);
-const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
+// Without the preloads of the app's start-up code (scripts/preload-app-code.ts): here it starts after the first paint.
+const template = (await readFile(path.join(distDir, 'index.html'), 'utf8')).replace(
+  /\s*<link rel="modulepreload"[^>]* data-app-code[^>]*>/g,
+  '',
+);
 
 /** With the cookie banner for a visitor who has not chosen yet (`<page>.html`), without it after a choice. */
 const VARIANTS = [

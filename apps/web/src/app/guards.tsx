@@ -1,7 +1,7 @@
 import { GATE_LOADING_TIMEOUT_MS } from '@portal/shared/constants';
 import { canUseScormStudio } from '@portal/shared/role-names';
 import { LEARNER_HOME } from '@portal/shared/routes';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { useSubscriptionStatus } from '@/features/subscription/api/get-subscription-status';
@@ -45,10 +45,14 @@ export function DashboardGate() {
   const profile = useProfile({ enabled: Boolean(access.me) });
   const loading = access.loading || (Boolean(access.me) && profile.isPending);
   const timedOut = useGateTimedOut(loading);
+  // What follows the loading screen (the dashboard's layout and screen at once) renders in the background, yielding
+  // to the browser between components, instead of as one long task when the last of these answers arrives.
+  const gated = loading && !timedOut;
+  const waiting = useDeferredValue(gated) || gated;
   // After signing out here, the next sign-in starts at home rather than where the user left.
   const wasSignedIn = useRef(false);
   if (access.me) wasSignedIn.current = true;
-  if (loading && !timedOut) return <FullScreenLoading />;
+  if (waiting) return <FullScreenLoading />;
   if (!access.me) {
     const signIn = location.pathname.startsWith('/dashboard/admin') ? '/auth' : '/login';
     return <Navigate to={signIn} replace state={wasSignedIn.current ? null : fromState(location)} />;

@@ -2,16 +2,25 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { meQueryOptions, useMe } from '@/lib/auth';
 import { CardMakersProvider } from '@/lib/card-makers';
+import { preloadNamespaces } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { usePageIdle } from '@/lib/use-page-idle';
 import { ApplyPreferences } from './apply-preferences';
 import { CARD_MAKERS } from './card-makers';
 
-// Loaded after the first screen's code: the cookie banner (its dialog and consent checks) and the toast host.
+// Loaded after the first screen's code: the cookie banner (its dialog and consent checks, with its texts fetched
+// alongside so it does not wait for them afterwards) and the toast host.
 const CookieBanner = lazy(() =>
-  import('@/features/consent/components/cookie-banner').then((m) => ({ default: m.CookieBanner })),
+  Promise.all([import('@/features/consent/components/cookie-banner'), preloadNamespaces(['consent'])]).then(([m]) => ({
+    default: m.CookieBanner,
+  })),
 );
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+const prefetchAccountConsent = (queryClient: QueryClient) =>
+  import('@/features/consent/api/get-consent').then(({ consentQueryOptions }) =>
+    queryClient.prefetchQuery(consentQueryOptions()),
+  );
 
 // Visitors who are not signed in never download the realtime channel or the gamification toasts.
 const SignedInLive = lazy(() => import('./realtime-bridge').then((m) => ({ default: m.SignedInLive })));
@@ -42,7 +51,12 @@ export function AppProviders({ children, queryClient: given, bannerPrerendered =
     setMounted(true);
     // The page answers input from here on (a prerendered page looked ready before; see main.tsx).
     document.documentElement.setAttribute('data-app-ready', '');
-    void queryClient.prefetchQuery(meQueryOptions());
+    // For a signed-in visitor the banner waits for the consent their account holds: asked as soon as the session
+    // is known instead of once the banner's code has arrived and rendered.
+    void queryClient
+      .fetchQuery(meQueryOptions())
+      .then((me) => me && prefetchAccountConsent(queryClient))
+      .catch(() => undefined);
   }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -4,6 +4,7 @@ import { getLearnerHomeQueryOptions } from '@/features/dashboard/api/get-learner
 import { subscriptionStatusQueryOptions } from '@/features/subscription/api/get-subscription-status';
 import { meQueryOptions } from '@/lib/auth';
 import type { LessonAside } from '@/lib/lesson-context';
+import { profileQueryOptions } from '@/lib/profile';
 import { adminRoutes } from './admin-routes';
 import { AdminGuard, ChoosePlanGate, DashboardGate, LoginGuard, RedirectIfSignedIn, ScormRoleGuard } from './guards';
 import { PublicLayout } from './layouts/public-layout';
@@ -153,8 +154,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         path: 'dashboard',
         element: <DashboardGate />,
-        // Who is signed in and their plan (what the gate checks) are asked together, beside the screen's data.
-        loader: prefetchQueries(queryClient, () => [meQueryOptions(), subscriptionStatusQueryOptions()]),
+        // Who is signed in and their plan (what the gate checks) are asked together, beside the screen's data; the
+        // saved display preferences (the gate waits for them too) as soon as the session is known to be signed in.
+        loader: prefetchQueries(queryClient, async () => {
+          const signedIn = queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+          void signedIn.then((me) => me && queryClient.prefetchQuery(profileQueryOptions()));
+          return [meQueryOptions(), subscriptionStatusQueryOptions()];
+        }),
         children: [
           {
             lazy: withNamespaces(['beta', 'voice', 'payment-notice'], () =>

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageIdle } from '@/lib/use-page-idle';
 import { ChartTable } from './chart-table';
 
-// The drawing library is large and the drawing decorative (the table carries the numbers): it loads after the
-// screen shows, into a box of fixed height, so nothing moves when it arrives.
+// The drawing library is large and the drawing decorative (the table carries the numbers): it loads and draws once
+// the page is idle after the screen shows (drawing is heavy), into a box of fixed height, so nothing moves.
 const DailyChartDrawing = lazy(() => import('./daily-chart-drawing').then((m) => ({ default: m.DailyChartDrawing })));
 
 export type DailyValue = { date: string; value: number };
@@ -29,6 +30,7 @@ export function DailyChart({
 }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
+  const idle = usePageIdle();
   const short = new Intl.DateTimeFormat(i18n.resolvedLanguage, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   const long = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'full', timeZone: 'UTC' });
   const points = data.map((point) => ({ ...point, label: short.format(dayOf(point.date)) }));
@@ -39,16 +41,18 @@ export function DailyChart({
       </figcaption>
       {/* inert: the drawing is neither focusable nor read; the table below carries the numbers. */}
       <div className="h-48 w-full" inert>
-        <Suspense fallback={null}>
-          <DailyChartDrawing
-            title={title}
-            points={points}
-            kind={kind}
-            formatValue={formatValue}
-            formatDay={(date) => long.format(dayOf(date))}
-            color={color}
-          />
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={null}>
+            <DailyChartDrawing
+              title={title}
+              points={points}
+              kind={kind}
+              formatValue={formatValue}
+              formatDay={(date) => long.format(dayOf(date))}
+              color={color}
+            />
+          </Suspense>
+        ) : null}
       </div>
       <ChartTable
         title={title}
