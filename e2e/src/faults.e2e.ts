@@ -44,6 +44,11 @@ describe('loading and failure screens', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.route(/\/assets\/not-found-[^/]+\.js$/, (route) => route.abort());
+    // The interface texts arrive after the route has failed, as on a slow connection: the screen waits for them.
+    await page.route(/\/assets\/common-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto('/certainly/missing');
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     await context.close();
