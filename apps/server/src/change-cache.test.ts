@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChangeCache } from './change-cache.ts';
+import { createChangeCache, droppingAfterWrites } from './change-cache.ts';
 import type { Database } from './db/client.ts';
 import { testTargets } from './testing/test-app.ts';
 
@@ -87,6 +87,40 @@ describe.each(testTargets())('rows kept until the database says they changed ($n
       expect(await read()).toBe(1);
       at = 1_000;
       expect(await read()).toBe(2);
+    } finally {
+      await cache.stop();
+    }
+  });
+
+  it('forgets what a write changed once the write ends, also when it fails, and leaves reads alone', async () => {
+    const { row, cache, read } = await counterCache('test_write_changes');
+    const dropped: unknown[][] = [];
+    const repository = droppingAfterWrites(
+      {
+        save: async (value: number) => {
+          row.value = value;
+        },
+        async fail() {
+          // A write that calls another method of its repository still reaches it.
+          await this.load();
+          throw new Error('constraint violated');
+        },
+        load: async () => row.value,
+      },
+      ['save', 'fail'],
+      (...args) => {
+        dropped.push(args);
+        cache.drop('row');
+      },
+    );
+    try {
+      expect(await read()).toBe(1);
+      await repository.save(5);
+      expect(await read()).toBe(5);
+      await expect(repository.fail()).rejects.toThrow('constraint violated');
+      expect(await repository.load()).toBe(5);
+      expect(dropped).toEqual([[5], []]);
+      expect(row.reads).toBe(2);
     } finally {
       await cache.stop();
     }

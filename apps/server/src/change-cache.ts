@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Database, Unlisten } from './db/client.ts';
 
 type Entry<Value> = { value: Value; freshUntil: number };
@@ -102,3 +103,41 @@ export function createChangeCache<Value>({
   };
 }
 export type ChangeCache<Value> = ReturnType<typeof createChangeCache<Value>>;
+
+/** A change cache that listens while the app runs: from `onReady` until `onClose`. */
+export function appChangeCache<Value>(
+  app: FastifyInstance,
+  database: Database,
+  options: ChangeCacheOptions,
+): ChangeCache<Value> {
+  const cache = createChangeCache<Value>(options);
+  app.addHook('onReady', () => cache.start(database));
+  app.addHook('onClose', () => cache.stop());
+  return cache;
+}
+
+/**
+ * `repository` with each of its `writes` (still called on it) calling `drop` with the write's arguments once the write
+ * ends, whether it succeeded or not: this instance forgets what it kept before it answers (the triggers tell the other
+ * instances).
+ */
+export function droppingAfterWrites<Repository extends object>(
+  repository: Repository,
+  writes: readonly (keyof Repository)[],
+  drop: (...args: unknown[]) => void,
+): Repository {
+  const wrapped = { ...repository };
+  for (const name of writes) {
+    const write = repository[name] as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(wrapped, {
+      [name]: async (...args: unknown[]) => {
+        try {
+          return await write.apply(repository, args);
+        } finally {
+          drop(...args);
+        }
+      },
+    });
+  }
+  return wrapped;
+}

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 // Each test starts the real process (migrations, demo content) up to twice; a busy machine needs the room.
-describe('the server process on the embedded database', { timeout: 180_000 }, () => {
+describe('the server process on the embedded database', { timeout: 300_000 }, () => {
   it('loses no committed data when killed with SIGKILL and starts cleanly again', async () => {
     running = startServer();
     await waitUntilHealthy(running);

@@ -34,7 +34,8 @@ export function startServerProcess({
 }
 
 export async function waitUntilHealthy(server: ChildProcess, base: string) {
-  const deadline = Date.now() + 90_000;
+  // A fresh embedded database with the demo content can take well over a minute to start on a busy machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     const healthy = await fetch(`${base}/api/health`)

@@ -1,6 +1,6 @@
 import type { ScormPackageStatus } from '@portal/shared/scorm';
 import type { FastifyInstance } from 'fastify';
-import { createChangeCache } from '../../change-cache.ts';
+import { appChangeCache, droppingAfterWrites } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { createCourseCatalogService } from './course-catalog.service.ts';
@@ -31,24 +31,6 @@ const OUTLINE_WRITES = [
   'deleteLesson',
 ] as const satisfies readonly (keyof CoursesRepository)[];
 
-/** The repository, dropping this instance's kept outlines once a write ends (the triggers tell the others). */
-function droppingOutlines(repository: CoursesRepository, drop: () => void): CoursesRepository {
-  const wrapped = { ...repository };
-  for (const name of OUTLINE_WRITES) {
-    const write = repository[name] as (...args: unknown[]) => Promise<unknown>;
-    Object.assign(wrapped, {
-      [name]: async (...args: unknown[]) => {
-        try {
-          return await write(...args);
-        } finally {
-          drop();
-        }
-      },
-    });
-  }
-  return wrapped;
-}
-
 /** Course authoring: courses, modules, lessons and their uploads. Progress, listed next, reads the same courses. */
 export async function registerCourses(
   app: FastifyInstance,
@@ -63,14 +45,13 @@ export async function registerCourses(
     scormPackageStatus: (packageId: string) => Promise<ScormPackageStatus | null>;
   },
 ) {
-  const outlines = createChangeCache<CourseTree>({ channel: COURSE_CHANGES_CHANNEL });
+  const outlines = appChangeCache<CourseTree>(app, database, { channel: COURSE_CHANGES_CHANNEL });
   // Which lessons embed a package: any course's change may add or remove one.
-  const packageLessons = createChangeCache<LessonRow[]>({ channel: COURSE_CHANGES_CHANNEL, keyOf: () => '*' });
-  for (const cache of [outlines, packageLessons]) {
-    app.addHook('onReady', () => cache.start(database));
-    app.addHook('onClose', () => cache.stop());
-  }
-  const coursesRepository = droppingOutlines(createCoursesRepository({ db: database.db }), () => {
+  const packageLessons = appChangeCache<LessonRow[]>(app, database, {
+    channel: COURSE_CHANGES_CHANNEL,
+    keyOf: () => '*',
+  });
+  const coursesRepository = droppingAfterWrites(createCoursesRepository({ db: database.db }), OUTLINE_WRITES, () => {
     outlines.drop('*');
     packageLessons.drop('*');
   });

@@ -1,6 +1,6 @@
 import { canUseFeature, FEATURE_MIN_TIER } from '@portal/shared/tiers';
 import type { FastifyInstance } from 'fastify';
-import { createChangeCache } from '../../change-cache.ts';
+import { appChangeCache, droppingAfterWrites } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
@@ -76,22 +76,12 @@ const SETTINGS_CHANGES_CHANNEL = 'gamification_settings_changes';
  * admin's save changes them (which drops this instance's copy at once; the trigger tells the others).
  */
 function keepingSettings(app: FastifyInstance, database: Database): GamificationRepository {
-  const repository = createGamificationRepository({ db: database.db });
-  const kept = createChangeCache<Awaited<ReturnType<GamificationRepository['loadSettings']>>>({
+  const kept = appChangeCache<Awaited<ReturnType<GamificationRepository['loadSettings']>>>(app, database, {
     channel: SETTINGS_CHANGES_CHANNEL,
     maxEntries: 1,
   });
-  app.addHook('onReady', () => kept.start(database));
-  app.addHook('onClose', () => kept.stop());
-  return {
-    ...repository,
-    loadSettings: () => kept.get('settings', repository.loadSettings),
-    async saveSettings(settings, updatedBy) {
-      try {
-        return await repository.saveSettings(settings, updatedBy);
-      } finally {
-        kept.drop('*');
-      }
-    },
-  };
+  const repository = droppingAfterWrites(createGamificationRepository({ db: database.db }), ['saveSettings'], () =>
+    kept.drop('*'),
+  );
+  return { ...repository, loadSettings: () => kept.get('settings', repository.loadSettings) };
 }

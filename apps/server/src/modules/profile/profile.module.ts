@@ -1,6 +1,6 @@
 import { isPhoneOnlyEmail } from '@portal/shared/auth';
 import type { FastifyInstance } from 'fastify';
-import { createChangeCache } from '../../change-cache.ts';
+import { appChangeCache, droppingAfterWrites } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createProfileRepository, type ProfileRepository } from './profile.repository.ts';
@@ -13,10 +13,13 @@ import { createProfileService } from './profile.service.ts';
  */
 export function createProfile(app: FastifyInstance, { database }: { database: Database }) {
   const { db } = database;
-  const zones = createChangeCache<string>({ channel: PROFILE_CHANGES_CHANNEL, maxEntries: 50_000 });
-  app.addHook('onReady', () => zones.start(database));
-  app.addHook('onClose', () => zones.stop());
-  const profileRepository = droppingZone(createProfileRepository({ db }), zones.drop);
+  const zones = appChangeCache<string>(app, database, { channel: PROFILE_CHANGES_CHANNEL, maxEntries: 50_000 });
+  // A saved profile may carry a new time zone.
+  const profileRepository = droppingAfterWrites(
+    createProfileRepository({ db }),
+    ['update', 'createDefault'],
+    (userId) => zones.drop(String(userId)),
+  );
   const ensureDefaultProfile = async (userId: string) => {
     const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, userId) });
     await profileRepository.createDefault(userId, {
@@ -33,27 +36,6 @@ export function createProfile(app: FastifyInstance, { database }: { database: Da
 
 /** Channel the trigger of migration 0033 notifies with the id of a learner whose time zone changed. */
 const PROFILE_CHANGES_CHANNEL = 'profile_changes';
-
-/** The repository, dropping this instance's kept time zone of a learner whose profile it saved. */
-function droppingZone(repository: ProfileRepository, drop: (userId: string) => void): ProfileRepository {
-  return {
-    ...repository,
-    async update(userId, changes) {
-      try {
-        return await repository.update(userId, changes);
-      } finally {
-        drop(userId);
-      }
-    },
-    async createDefault(userId, seed) {
-      try {
-        return await repository.createDefault(userId, seed);
-      } finally {
-        drop(userId);
-      }
-    },
-  };
-}
 
 /** The profile's routes. */
 export async function registerProfile(

@@ -15,10 +15,10 @@ import { INTERRUPTED_MESSAGE } from './scorm-ingest-lease.ts';
 
 /**
  * Short enough that the app's own sweep runs several times while one large package is extracted (renewals every
- * 62 ms, a sweep every 125 ms); the package has so many small files that its extraction takes over two leases even
- * on a fast, idle machine.
+ * 250 ms, a sweep every 500 ms), long enough that a busy machine's pauses do not outlast it; the package has so many
+ * small files that its extraction takes over two leases even on a fast, idle machine.
  */
-const LEASE_SECONDS = 0.25;
+const LEASE_SECONDS = 1;
 
 describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
   let app: App;
@@ -55,7 +55,7 @@ describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
   });
 
   it('a slow ingest that keeps renewing its lease ends ready although the sweep runs throughout', async () => {
-    const zip = await writeLargeScormZip(path.join(dataDir, 'large.zip'), { fileCount: 19_000, bytesPerFile: 256 });
+    const zip = await writeLargeScormZip(path.join(dataDir, 'large.zip'), { fileCount: 24_000, bytesPerFile: 256 });
     const { headers } = instructor;
     const uploaded = await app.inject({
       method: 'POST',

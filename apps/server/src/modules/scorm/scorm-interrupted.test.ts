@@ -43,7 +43,7 @@ async function signInAsAdmin() {
   return { cookie, origin: base };
 }
 
-describe('a server killed in the middle of a SCORM ingest', { timeout: 240_000 }, () => {
+describe('a server killed in the middle of a SCORM ingest', { timeout: 420_000 }, () => {
   it('marks the package failed, interrupted, once it starts again, and leaves no partial folder behind', async () => {
     running = startServerProcess({ dataDir, port, env });
     await waitUntilHealthy(running, base);
