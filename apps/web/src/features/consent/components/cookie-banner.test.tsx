@@ -146,14 +146,18 @@ describe('the cookie banner for a visitor', () => {
     expect(screen.queryByRole('region', { name: 'We value your privacy' })).toBeNull();
   });
 
-  it('Cancel leaves the choice open and the banner in place', async () => {
+  it('Cancel leaves the choice open and the banner in place, focus back on Customize, which opens it again', async () => {
     renderBanner();
-    await userEvent.click(await screen.findByRole('button', { name: 'Customize' }));
+    const customize = await screen.findByRole('button', { name: 'Customize' });
+    await userEvent.click(customize);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(stored()).toBeNull();
     expect(await banner()).toBeVisible();
+    await waitFor(() => expect(customize).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
   });
 
   it('stays away once a choice is stored', async () => {

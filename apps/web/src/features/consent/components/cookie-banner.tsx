@@ -1,20 +1,25 @@
 import { ALL_CONSENT_PREFERENCES, DEFAULT_CONSENT_PREFERENCES } from '@portal/shared/consent-choices';
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useCookieConsent } from '../hooks/use-cookie-consent';
-import { CookiePreferencesDialog } from './cookie-preferences-dialog';
+
+const loadDialog = () => import('./cookie-preferences-dialog');
+const CookiePreferencesDialog = lazy(() => loadDialog().then((m) => ({ default: m.CookiePreferencesDialog })));
 
 /**
  * The cookie banner, mounted once for the whole app. It sits at the bottom of the page in the normal flow (so it
  * never hides content) and is not modal. Closing it keeps only essential cookies, like Reject Non-Essential.
- * Plain links: the banner lives outside the router.
+ * Plain links: the banner lives outside the router. The Customize dialog loads when it is asked for (its code is
+ * fetched as the pointer or focus reaches the button), so the first page a visitor opens does not carry it.
  */
 export function CookieBanner() {
   const { t } = useTranslation('consent');
   const { showBanner, choose } = useCookieConsent();
   const titleId = useId();
+  const [customizing, setCustomizing] = useState(false);
+  const customize = useRef<HTMLButtonElement>(null);
   if (!showBanner) return null;
   return (
     <section aria-labelledby={titleId} className="pointer-events-none sticky bottom-0 z-40 flex justify-end p-3 sm:p-4">
@@ -38,11 +43,28 @@ export function CookieBanner() {
           <Button size="sm" onClick={() => choose(DEFAULT_CONSENT_PREFERENCES)}>
             {t('actions.rejectNonEssential')}
           </Button>
-          <CookiePreferencesDialog initial={DEFAULT_CONSENT_PREFERENCES} onSave={choose}>
-            <Button size="sm" variant="outline">
-              {t('actions.customize')}
-            </Button>
-          </CookiePreferencesDialog>
+          <Button
+            ref={customize}
+            size="sm"
+            variant="outline"
+            aria-haspopup="dialog"
+            aria-expanded={customizing}
+            onPointerEnter={() => void loadDialog()}
+            onFocus={() => void loadDialog()}
+            onClick={() => setCustomizing(true)}
+          >
+            {t('actions.customize')}
+          </Button>
+          {customizing ? (
+            <Suspense fallback={null}>
+              <CookiePreferencesDialog
+                initial={DEFAULT_CONSENT_PREFERENCES}
+                onSave={choose}
+                onClose={() => setCustomizing(false)}
+                returnFocusTo={customize}
+              />
+            </Suspense>
+          ) : null}
         </div>
         <Button
           variant="ghost"

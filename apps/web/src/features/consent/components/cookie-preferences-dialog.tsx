@@ -1,6 +1,6 @@
 import type { ConsentPreferences } from '@portal/shared/consent';
 import { OPTIONAL_CONSENT_TYPES } from '@portal/shared/consent-choices';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -49,28 +49,48 @@ function PreferencesForm({
   );
 }
 
-/** The Customize dialog: a switch per category, Save Preferences and Cancel; `children` is the button opening it. */
+/**
+ * The Customize dialog: a switch per category, Save Preferences and Cancel. `children` is the button opening it;
+ * without one the dialog opens as it mounts, says through `onClose` when it has closed and gives focus back to
+ * `returnFocusTo` (the banner loads it only once asked, so the first page does not carry it).
+ */
 export function CookiePreferencesDialog({
   children,
   initial,
   onSave,
+  onClose,
+  returnFocusTo,
 }: {
-  children: ReactNode;
+  children?: ReactNode;
   initial: ConsentPreferences;
   onSave: (preferences: ConsentPreferences) => void;
+  onClose?: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('consent');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(children === undefined);
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (!next) onClose?.();
+  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent closeLabel={t('actions.closeDialog')} className="max-h-[90vh] overflow-y-auto">
+    <Dialog open={open} onOpenChange={changeOpen}>
+      {children === undefined ? null : <DialogTrigger asChild>{children}</DialogTrigger>}
+      <DialogContent
+        closeLabel={t('actions.closeDialog')}
+        className="max-h-[90vh] overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogTitle>{t('dialog.title')}</DialogTitle>
         <DialogDescription>{t('dialog.description')}</DialogDescription>
         <PreferencesForm
           initial={initial}
           onSave={(preferences) => {
-            setOpen(false);
+            changeOpen(false);
             onSave(preferences);
           }}
         />
