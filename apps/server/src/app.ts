@@ -94,8 +94,8 @@ async function createCore(app: FastifyInstance, { config, database, clock }: Omi
   const auditService = createAudit(app, { db });
   const { profileRepository, profileService, ensureDefaultProfile, timeZoneOf } = createProfile(app, { database });
   const subscriptionService = createSubscription(app, { db, now });
-  const { auth, rolesRepository } = createAuthentication({
-    db,
+  const { auth, roles } = createAuthentication(app, {
+    database,
     config,
     mailer,
     onSessionCreated: ensureDefaultProfile,
@@ -115,7 +115,7 @@ async function createCore(app: FastifyInstance, { config, database, clock }: Omi
     timeZoneOf,
     subscriptionService,
     auth,
-    rolesRepository,
+    roles,
     betaRepository,
   };
 }
@@ -134,7 +134,7 @@ async function registerPlugins(app: FastifyInstance, { config, database, clock, 
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(docsPlugin, { publicUrl: config.publicUrl });
-  await app.register(authPlugin, { auth: core.auth, rolesRepository: core.rolesRepository, database });
+  await app.register(authPlugin, { auth: core.auth, roles: core.roles, database });
   await app.register(realtimePlugin, {
     database,
     betaUsersAmong: (userIds) => core.betaRepository.betaUsersAmong(userIds),
@@ -227,7 +227,7 @@ async function registerLearningModules(app: FastifyInstance, { config, database,
     config,
     blobStore,
     domainEvents,
-    roles: core.rolesRepository,
+    roles: core.roles,
     activity: activityService,
     assertCourseAccess: (actor, packageId) =>
       progressService.assertCanLaunchCoursePackage({ userId: actor.id, role: actor.role }, packageId),

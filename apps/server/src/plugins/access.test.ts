@@ -3,8 +3,7 @@ import { FEATURE_MIN_TIER, TIERS, type Tier, tierRank } from '@portal/shared/tie
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { createRolesRepository } from '../modules/auth/roles.repository.ts';
-import { type SignedIn, signUpAndConfirm, signUpSubscribed } from '../testing/factories.ts';
+import { grantRole, type SignedIn, signUpAndConfirm, signUpSubscribed } from '../testing/factories.ts';
 import { databaseOf, startTestApp, testTargets } from '../testing/test-app.ts';
 import { accessPlugin, type RouteAccess } from './access.ts';
 
@@ -37,7 +36,7 @@ describe.each(testTargets())('every /api route enforces its declared role and pl
     }
     for (const staff of ['admin', 'instructor'] as const) {
       const user = await signUpAndConfirm(app);
-      await createRolesRepository({ db: databaseOf(app).db }).grant(user.userId, staff);
+      await grantRole(app, user.userId, staff);
       callers.push({ label: `${staff} without a plan`, user, tier: null, staff });
     }
   });

@@ -6,8 +6,7 @@ import type { Database } from '../db/client.ts';
 import { unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { headersOf } from '../modules/auth/call-auth.ts';
-import type { RolesRepository } from '../modules/auth/roles.repository.ts';
-import { getEffectiveRole } from '../modules/auth/roles.service.ts';
+import { getEffectiveRole, type KeptRoles } from '../modules/auth/roles.service.ts';
 import { createSessionCache, sessionKeyOf } from '../modules/auth/session-cache.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 
@@ -27,7 +26,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     authInstance: Auth;
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** Drops this instance's cached sessions of the user at once (the database tells the other instances). */
+    /** Drops this instance's cached sessions and roles of the user at once (the database tells the other instances). */
     forgetSessionsOf: (userId: string) => void;
   }
   interface FastifyRequest {
@@ -42,7 +41,7 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    { auth, rolesRepository, database }: { auth: Auth; rolesRepository: RolesRepository; database: Database },
+    { auth, roles: rolesRepository, database }: { auth: Auth; roles: KeptRoles; database: Database },
   ) => {
     app.decorate('authInstance', auth);
     // Counted in the database, so a limit holds across every instance behind the load balancer.
@@ -74,7 +73,10 @@ export const authPlugin = fp(
 
     // What a user changes through this instance (signing out, a new password, their profile) shows on their very
     // next request here; other instances hear of it from the database's notice within milliseconds.
-    app.decorate('forgetSessionsOf', (userId: string) => cache.drop({ u: userId }));
+    app.decorate('forgetSessionsOf', (userId: string) => {
+      cache.drop({ u: userId });
+      rolesRepository.forget(userId);
+    });
     app.addHook('onSend', async (request) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config?.keepsSession) return;
       const pending = loaded.get(request);

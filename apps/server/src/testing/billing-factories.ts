@@ -1,7 +1,6 @@
 import type { PaidTier } from '@portal/shared/billing';
 import type { App } from '../app.ts';
-import { createRolesRepository } from '../modules/auth/roles.repository.ts';
-import { type SignedIn, signUpAndConfirm, signUpSubscribed } from './factories.ts';
+import { grantRole, type SignedIn, signUpAndConfirm, signUpSubscribed } from './factories.ts';
 import { databaseOf } from './test-app.ts';
 
 export const TEST_CARD = '4242 4242 4242 4242';
@@ -46,6 +45,6 @@ export async function signUpPaying(app: App, tier: PaidTier, account: { email?: 
 
 export async function signUpAdmin(app: App) {
   const admin = await signUpAndConfirm(app);
-  await createRolesRepository({ db: databaseOf(app).db }).grant(admin.userId, 'admin');
+  await grantRole(app, admin.userId, 'admin');
   return admin;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@portal/shared/roles';
 import type { Tier } from '@portal/shared/tiers';
 import type { App } from '../app.ts';
+import { createRolesRepository } from '../modules/auth/roles.repository.ts';
 import { createMailRepository } from '../modules/mail/mail.repository.ts';
 import { createSubscriptionRepository } from '../modules/subscription/subscription.repository.ts';
 import { databaseOf } from './test-app.ts';
@@ -85,6 +87,16 @@ export async function signInAs(
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
   const body = response.json<{ user: { id: string }; token: string }>();
   return { userId: body.user.id, cookie: cookieHeaderFrom(response), token: body.token };
+}
+
+/**
+ * Grants a role straight in the database, as a script would, and has the app forget what it kept of the user: a
+ * running app hears of such a change from the database's notice within milliseconds, but a test's next request may
+ * come sooner.
+ */
+export async function grantRole(app: App, userId: string, role: Role) {
+  await createRolesRepository({ db: databaseOf(app).db }).grant(userId, role);
+  app.forgetSessionsOf(userId);
 }
 
 export async function getMe(app: App, headers: Record<string, string>) {

@@ -35,36 +35,30 @@ export function createActivityRepository({ db }: { db: Db }) {
     ): Promise<void> {
       const parts = splitByHour(endedAt, seconds);
       if (parts.length === 0) return;
-      const hours = parts.map((part) => part.hour);
-      const sameHours = and(
-        eq(learningTimeHourly.userId, userId),
-        eq(learningTimeHourly.source, source),
-        inArray(learningTimeHourly.hour, hours),
+      const spans = sql.join(
+        parts.map((part) => sql`(${part.hour.toISOString()}::timestamptz, ${part.seconds}::int)`),
+        sql`, `,
       );
-      const before = await executor
-        .select({ seconds: learningTimeHourly.seconds })
-        .from(learningTimeHourly)
-        .where(sameHours);
-      const after = await executor
-        .insert(learningTimeHourly)
-        .values(parts.map((part) => ({ userId, hour: part.hour, source, seconds: part.seconds })))
-        .onConflictDoUpdate({
-          target: [learningTimeHourly.userId, learningTimeHourly.hour, learningTimeHourly.source],
-          // An hour holds at most an hour of one kind of learning, however many tabs report it.
-          set: { seconds: sql`least(${learningTimeHourly.seconds} + excluded.seconds, 3600)` },
-        })
-        .returning({ seconds: learningTimeHourly.seconds });
-      // The lifetime total gains what the hours really gained, after the cap.
-      const sum = (rows: { seconds: number }[]) => rows.reduce((total, row) => total + row.seconds, 0);
-      const gained = sum(after) - sum(before);
-      if (gained <= 0) return;
-      await executor
-        .insert(learningTimeTotals)
-        .values({ userId, seconds: gained })
-        .onConflictDoUpdate({
-          target: learningTimeTotals.userId,
-          set: { seconds: sql`${learningTimeTotals.seconds} + excluded.seconds` },
-        });
+      // One statement: the hours gain the span (an hour holds at most an hour of one kind of learning, however many
+      // tabs report it) and the lifetime total gains what the hours really gained after that cap. Every part of it
+      // reads the rows as they were before it, so `before` is the hours' seconds ahead of this span.
+      await executor.execute(sql`
+        with span(hour, seconds) as (values ${spans}),
+        before as (
+          select coalesce(sum(h.seconds), 0) as seconds from ${learningTimeHourly} h
+          where h.user_id = ${userId} and h.source = ${source} and h.hour in (select hour from span)
+        ),
+        after as (
+          insert into ${learningTimeHourly} (user_id, hour, source, seconds)
+          select ${userId}, hour, ${source}, seconds from span
+          on conflict (user_id, hour, source) do update
+            set seconds = least(${learningTimeHourly}.seconds + excluded.seconds, 3600)
+          returning seconds
+        ),
+        gained as (select (select coalesce(sum(seconds), 0) from after) - (select seconds from before) as seconds)
+        insert into ${learningTimeTotals} (user_id, seconds)
+        select ${userId}, seconds from gained where seconds > 0
+        on conflict (user_id) do update set seconds = ${learningTimeTotals}.seconds + excluded.seconds`);
     },
 
     async secondsBetween(

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { signUpAdmin } from '../../testing/billing-factories.ts';
-import { readMailbox, type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
+import { grantRole, readMailbox, type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { accountStates } from '../admin-users/admin-users.table.ts';
 import { auditEvents } from '../audit/audit.table.ts';
 import { users } from '../auth/auth.table.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
 import { profiles } from '../profile/profile.table.ts';
 import { createActivitySeeder, DAY, daysAgo, isoDay } from './admin-analytics.testing.ts';
 
@@ -33,7 +32,7 @@ describe.each(testTargets())('admin analytics on $name', (target) => {
     const seed = createActivitySeeder(database.db);
     admin = await signUpAdmin(app);
     instructor = await signUpAndConfirm(app);
-    await createRolesRepository({ db: database.db }).grant(instructor.userId, 'instructor');
+    await grantRole(app, instructor.userId, 'instructor');
     for (const name of [
       'steady',
       'finisher',

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser, signUpAdmin } from '../../testing/billing-factories.ts';
-import { type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
+import { grantRole, type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
 import { realtimeTabs } from '../../testing/realtime-tabs.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createActivityRepository } from '../activity/activity.repository.ts';
@@ -374,7 +374,7 @@ describe.each(testTargets())('the admin home on $name', (target) => {
     const before = await overview();
     const learner = await signUpSubscribed(app, 'universal');
     const instructor = await signUpAndConfirm(app);
-    await createRolesRepository({ db: database.db }).grant(instructor.userId, 'instructor');
+    await grantRole(app, instructor.userId, 'instructor');
     // Staff are not learners: the instructor's sign-in does not count as learning activity.
     expect((await overview()).kpis.active_learners_day.current).toBe(before.kpis.active_learners_day.current + 1);
 

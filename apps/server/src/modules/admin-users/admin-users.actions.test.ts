@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import { asUser, signUpAdmin, signUpPaying } from '../../testing/billing-factories.ts';
 import {
   currentUserId,
+  grantRole,
   latestMessageTo,
   linkIn,
   type SignedIn,
@@ -64,7 +65,7 @@ describe.each(testTargets())('admin user actions on $name', (target) => {
   it('instructors and learners get 403 on every admin user route, signed-out visitors 401', async () => {
     const learner = await signUpSubscribed(app, 'calm');
     const instructor = await signUpAndConfirm(app);
-    await createRolesRepository({ db: databaseOf(app).db }).grant(instructor.userId, 'instructor');
+    await grantRole(app, instructor.userId, 'instructor');
     const routes = [
       ['GET', '/api/admin/users'],
       ['GET', '/api/admin/users/export.csv'],

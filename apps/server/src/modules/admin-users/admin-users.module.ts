@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { droppingAfterWrites } from '../../change-cache.ts';
 import type { Db } from '../../db/client.ts';
 import type { RemoveAccount } from '../account-data/account-data.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -34,7 +35,10 @@ export async function registerAdminUsers(
   const { db } = deps;
   const adminUsersService = createAdminUsersService({
     ...deps,
-    repository: createAdminUsersRepository({ db }),
+    // A new role shows on the user's very next request here; other instances hear of it from the database's notice.
+    repository: droppingAfterWrites(createAdminUsersRepository({ db }), ['setRole'], (userId) =>
+      app.forgetSessionsOf(String(userId)),
+    ),
     // The account change stands even if the notice cannot go out: the tabs then find out at their next request.
     endLiveSessions: (userId, reason) => {
       app.forgetSessionsOf(userId);

@@ -1,30 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { authLinkRoutes } from './auth-links.routes.ts';
 import { createRolesRepository } from './roles.repository.ts';
+import { keepRoles } from './roles.service.ts';
 
 /** Sign-in and roles. Made before the app's plugins, since the auth plugin resolves every request's session with them. */
-export function createAuthentication({
-  db,
-  config,
-  mailer,
-  onSessionCreated,
-  profileService,
-}: {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  onSessionCreated: (userId: string) => Promise<void>;
-  profileService: ProfileService;
-}) {
+export function createAuthentication(
+  app: FastifyInstance,
+  {
+    database,
+    config,
+    mailer,
+    onSessionCreated,
+    profileService,
+  }: {
+    database: Database;
+    config: Config;
+    mailer: Mailer;
+    onSessionCreated: (userId: string) => Promise<void>;
+    profileService: ProfileService;
+  },
+) {
+  const { db } = database;
   return {
     auth: createAuth({ db, config, mailer, onSessionCreated, profiles: profileService }),
-    rolesRepository: createRolesRepository({ db }),
+    roles: keepRoles(app, database, createRolesRepository({ db })),
   };
 }
 

@@ -6,6 +6,7 @@ import { cookieHeaderFrom, getMe, signUpAndConfirm, TEST_PASSWORD } from '../../
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { users } from './auth.table.ts';
 import { createRolesRepository } from './roles.repository.ts';
+import { userRoles } from './roles.table.ts';
 import { createSessionCache, sessionKeyOf } from './session-cache.ts';
 
 type Me = { me: { user: { id: string; name: string }; role: string } | null };
@@ -75,11 +76,15 @@ describe.each(testTargets())('cached sessions across two instances on $name', (t
     expect((await meOn(b, user.cookie))?.user.id).toBe(user.userId);
   });
 
-  it('a role granted on one instance is the role the other answers with', async () => {
+  it('a role granted or taken away on one instance is the role the other answers with within a second', async () => {
     const user = await signUpAndConfirm(a);
+    // B keeps the role it read, as it keeps the session.
+    expect((await meOn(b, user.cookie))?.role).toBe('learner');
     expect((await meOn(b, user.cookie))?.role).toBe('learner');
     await createRolesRepository({ db: database.db }).grant(user.userId, 'instructor');
     await within(1_000, async () => (await meOn(b, user.cookie))?.role === 'instructor');
+    await database.db.delete(userRoles).where(eq(userRoles.userId, user.userId));
+    await within(1_000, async () => (await meOn(b, user.cookie))?.role === 'learner');
   });
 
   it('a change to the user row shows on the other instance (name, email)', async () => {

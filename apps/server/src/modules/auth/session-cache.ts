@@ -28,8 +28,8 @@ export type SessionCacheOptions = {
 /**
  * Resolved sessions kept in this process, keyed by the session token the request carried. Every instance listens
  * to the database's notices: a session signed out, revoked, refreshed or deleted, or a user changed or deleted, drops
- * the entries concerned on every instance as the change commits. Roles are not kept: they are read per request. While the listening
- * connection is not there, nothing is cached.
+ * the entries concerned on every instance as the change commits (a role granted or removed counts as a change of the
+ * user; the roles themselves are kept by `keepRoles`). While the listening connection is not there, nothing is cached.
  */
 export function createSessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }>({
   ttlMs = 30_000,
@@ -108,6 +108,15 @@ export function createSessionCache<Context extends { session: { id: string; expi
 }
 export type SessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }> =
   ReturnType<typeof createSessionCache<Context>>;
+
+/** The user a change notice names, as the key of caches kept per user; `*` (everything) when it names none. */
+export function userOfChange(payload: string): string {
+  try {
+    return (JSON.parse(payload) as Change).u ?? '*';
+  } catch {
+    return '*';
+  }
+}
 
 /**
  * The session token a request carries, as the key of its cache entry: the session cookie's value (signed token),

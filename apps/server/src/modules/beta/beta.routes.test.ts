@@ -4,12 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser, signUpAdmin } from '../../testing/billing-factories.ts';
-import { type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
+import { grantRole, type SignedIn, signUpAndConfirm } from '../../testing/factories.ts';
 import { realtimeTabs, type Tab } from '../../testing/realtime-tabs.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { auditEvents } from '../audit/audit.table.ts';
 import { users } from '../auth/auth.table.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
 import { profiles } from '../profile/profile.table.ts';
 
 type Body = Record<string, unknown>;
@@ -361,7 +360,7 @@ describe.each(testTargets())('beta programme on $name', (target) => {
     it('learners and instructors get 403 from every admin route, signed-out visitors 401', async () => {
       const learner = await signUpAndConfirm(app);
       const instructor = await signUpAndConfirm(app);
-      await createRolesRepository({ db: database.db }).grant(instructor.userId, 'instructor');
+      await grantRole(app, instructor.userId, 'instructor');
       const routes: Array<['GET' | 'POST' | 'PUT', string, Body?]> = [
         ['GET', '/api/admin/beta/users'],
         ['PUT', `/api/admin/beta/users/${learner.userId}`, { beta_access: true }],

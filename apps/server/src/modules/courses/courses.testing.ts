@@ -3,8 +3,7 @@ import type { Tier } from '@portal/shared/tiers';
 import { PDFDocument } from 'pdf-lib';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { signUpAndConfirm } from '../../testing/factories.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
+import { grantRole, signUpAndConfirm } from '../../testing/factories.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
 import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
 
@@ -17,7 +16,7 @@ export async function createPerson(
   { role, tier }: { role: Role; tier: Tier | null },
 ): Promise<Person> {
   const { userId, cookie } = await signUpAndConfirm(app);
-  if (role !== 'learner') await createRolesRepository({ db }).grant(userId, role);
+  if (role !== 'learner') await grantRole(app, userId, role);
   if (tier) await createSubscriptionRepository({ db }).activate(userId, { tier, provider: 'seed' });
   return { userId, headers: { cookie } };
 }

@@ -86,7 +86,8 @@ export function createAwards(deps: GamificationDeps) {
       settings,
       ...(onlyEvent ? { onlyEvent } : {}),
     });
-    const held = new Set((await repository.listBadges(userId, tx)).map((row) => row.badgeKey));
+    const progress = await repository.heldProgress(userId, tx);
+    const held = new Set(progress.badges);
     const due = BADGES.filter((badge) => {
       const value = metrics[badge.metric];
       return !held.has(badge.key) && value !== undefined && value >= settings.badge_thresholds[badge.key];
@@ -98,7 +99,7 @@ export function createAwards(deps: GamificationDeps) {
         due.map((badge) => badge.key),
       ),
     );
-    const stored = new Map((await repository.listAchievements(userId, tx)).map((row) => [row.achievementKey, row]));
+    const stored = new Map(progress.achievements.map((row) => [row.achievementKey, row]));
     const changedAchievements = ACHIEVEMENTS.flatMap((achievement) => {
       const value = metrics[achievement.metric];
       if (value === undefined) return [];

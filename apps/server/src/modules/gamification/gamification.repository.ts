@@ -262,6 +262,36 @@ export function createGamificationRepository({ db }: { db: Db }) {
       return executor.select().from(achievements).where(eq(achievements.userId, userId));
     },
 
+    /** The keys of the badges held and each achievement's tier and progress, in one round trip. */
+    async heldProgress(userId: string, executor: Db = db) {
+      const rows = await executor
+        .select({
+          badge: sql<string | null>`null`,
+          achievement: sql<string | null>`${achievements.achievementKey}`,
+          tier: achievements.tier,
+          progress: achievements.progress,
+        })
+        .from(achievements)
+        .where(eq(achievements.userId, userId))
+        .unionAll(
+          executor
+            .select({
+              badge: sql<string | null>`${userBadges.badgeKey}`,
+              achievement: sql<string | null>`null`,
+              tier: sql<number>`0::smallint`,
+              progress: sql<number>`0`,
+            })
+            .from(userBadges)
+            .where(eq(userBadges.userId, userId)),
+        );
+      return {
+        badges: rows.flatMap((row) => (row.badge === null ? [] : [row.badge])),
+        achievements: rows.flatMap((row) =>
+          row.achievement === null ? [] : [{ achievementKey: row.achievement, tier: row.tier, progress: row.progress }],
+        ),
+      };
+    },
+
     async saveAchievements(tx: Db, userId: string, rows: { key: string; tier: number; progress: number }[]) {
       if (rows.length === 0) return;
       await tx

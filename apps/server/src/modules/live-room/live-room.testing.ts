@@ -1,8 +1,7 @@
 import type { App } from '../../app.ts';
 import { asUser } from '../../testing/billing-factories.ts';
-import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
+import { grantRole, type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { databaseOf } from '../../testing/test-app.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
 import { liveRsvps, liveSessions } from '../live/live.table.ts';
 
 type Body = Record<string, unknown>;
@@ -58,7 +57,7 @@ export async function seedLiveSession(
 /** A signed-in person with an `us` plan (the live hub's tier); `role` instructor or admin adds that role. */
 export async function livePerson(app: App, name: string, role?: 'instructor' | 'admin'): Promise<Person> {
   const person = await signUpSubscribed(app, 'us', { name });
-  if (role) await createRolesRepository({ db: databaseOf(app).db }).grant(person.userId, role);
+  if (role) await grantRole(app, person.userId, role);
   return { ...person, name };
 }
 

@@ -1,7 +1,7 @@
 import type { Tier } from '@portal/shared/tiers';
 import type { App } from '../../app.ts';
 import { asUser } from '../../testing/billing-factories.ts';
-import { type SignedIn, signUpSubscribed, uniqueEmail } from '../../testing/factories.ts';
+import { grantRole, type SignedIn, signUpSubscribed, uniqueEmail } from '../../testing/factories.ts';
 import { databaseOf } from '../../testing/test-app.ts';
 import { createRolesRepository } from '../auth/roles.repository.ts';
 
@@ -11,7 +11,7 @@ export type Person = SignedIn & { email: string };
 export function liveHelpers(app: App) {
   const person = async (tier: Tier = 'us', role?: 'instructor' | 'admin'): Promise<Person> => {
     const user = await signUpSubscribed(app, tier, { email: uniqueEmail(role ?? 'learner') });
-    if (role) await createRolesRepository({ db: databaseOf(app).db }).grant(user.userId, role);
+    if (role) await grantRole(app, user.userId, role);
     return user;
   };
   const schedule = (user: Person, payload: Record<string, unknown>) =>

@@ -6,6 +6,7 @@ import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  grantRole,
   latestMessageTo,
   readMailbox,
   signUpAndConfirm,
@@ -88,7 +89,7 @@ describe.each(testTargets())('the dev mailbox on $name', (target) => {
   it('only a signed-in admin reads it: signed out 401, a learner 403, an admin sees the messages', async () => {
     const learner = await signUpAndConfirm(app);
     const admin = await signUpAndConfirm(app);
-    await createRolesRepository({ db: database.db }).grant(admin.userId, 'admin');
+    await grantRole(app, admin.userId, 'admin');
     const read = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/dev/mailbox', headers });
 
     const anonymous = await read({});

@@ -132,21 +132,21 @@ export function createProgressRepository({ db }: { db: Db }) {
       tx: Tx,
       { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
     ) {
-      await tx
-        .insert(lessonProgress)
-        .values({ userId, lessonId, courseId })
-        .onConflictDoNothing({ target: [lessonProgress.userId, lessonProgress.lessonId] });
       const lessonsTotal = sql`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
       await tx
         .insert(courseProgress)
         .values({ userId, courseId, lastLessonId: lessonId, lessonsTotal })
         .onConflictDoNothing({ target: [courseProgress.userId, courseProgress.courseId] });
+      // One statement: the no-op update on conflict takes the row lock and returns the row as it is.
       const [row] = await tx
-        .select()
-        .from(lessonProgress)
-        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
-        .for('update');
-      if (!row) throw new Error('Lesson progress row missing after insert');
+        .insert(lessonProgress)
+        .values({ userId, lessonId, courseId })
+        .onConflictDoUpdate({
+          target: [lessonProgress.userId, lessonProgress.lessonId],
+          set: { userId: sql`excluded.user_id` },
+        })
+        .returning();
+      if (!row) throw new Error('Lesson progress row missing after upsert');
       return row;
     },
 

@@ -6,6 +6,7 @@ import {
   scormAttempts,
   scormEnrollments,
   scormInteractions,
+  scormObjectives,
   scormPackages,
   scormScos,
 } from './scorm.table.ts';
@@ -14,6 +15,14 @@ import { storeObjectives } from './scorm-objectives.ts';
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** A learner's attempts of SCOs: sessions, commits, stored data, roll-up inputs and per-package attempt figures. */
+/** What the roll-up needs of each SCO of a package. */
+type ProgressSco = {
+  id: string;
+  scormType: 'sco' | 'asset';
+  organizationId: string;
+  itemId: string;
+};
+
 export function createScormAttemptsRepository({ db }: { db: Db }) {
   return {
     /** Every attempt of a learner's enrolments (or of one), for progress per SCO. */
@@ -104,7 +113,10 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
         .insert(scormAttemptData)
         .values({ attemptId, cmi })
         .onConflictDoUpdate({ target: scormAttemptData.attemptId, set: { cmi, updatedAt: sql`now()` } });
-      await executor.delete(scormInteractions).where(eq(scormInteractions.attemptId, attemptId));
+      // The commit carries the whole list of interactions and objectives: the stored ones go in one round trip.
+      await executor.execute(sql`
+        with interactions as (delete from ${scormInteractions} where ${scormInteractions.attemptId} = ${attemptId})
+        delete from ${scormObjectives} where ${scormObjectives.attemptId} = ${attemptId}`);
       if (interactions.length > 0) {
         await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
       }
@@ -120,20 +132,18 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
         .for('update');
       if (!enrollment) return null;
       const attempts = await executor.select().from(scormAttempts).where(eq(scormAttempts.enrollmentId, enrollmentId));
-      const scos = await executor
-        .select({
-          id: scormScos.id,
-          scormType: scormScos.scormType,
-          organizationId: scormScos.organizationId,
-          itemId: scormScos.itemId,
-        })
-        .from(scormScos)
-        .where(eq(scormScos.packageId, enrollment.packageId));
+      // The package's structure and its SCOs in one round trip.
       const [pkg] = await executor
-        .select({ structure: scormPackages.structure })
+        .select({
+          structure: scormPackages.structure,
+          scos: sql<ProgressSco[]>`coalesce((
+            select json_agg(json_build_object(
+              'id', sco.id, 'scormType', sco.scorm_type, 'organizationId', sco.organization_id, 'itemId', sco.item_id))
+            from ${scormScos} sco where sco.package_id = ${enrollment.packageId}), '[]'::json)`,
+        })
         .from(scormPackages)
         .where(eq(scormPackages.id, enrollment.packageId));
-      return { enrollment, attempts, scos, structure: pkg?.structure ?? null };
+      return { enrollment, attempts, scos: pkg?.scos ?? [], structure: pkg?.structure ?? null };
     },
 
     async stampEnrollment(executor: Executor, enrollmentId: string, changes: { completedAt?: Date; passedAt?: Date }) {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scormObjectives } from './scorm.table.ts';
 
@@ -67,13 +66,8 @@ export function readObjectives(cmi: CmiObject): ObjectiveRow[] {
     });
 }
 
-/** Replaces an attempt's objective rows with those of the cmi object just committed, in the commit's transaction. */
-export async function storeObjectives(
-  executor: Pick<Db, 'insert' | 'delete'>,
-  attemptId: string,
-  cmi: CmiObject,
-): Promise<void> {
-  await executor.delete(scormObjectives).where(eq(scormObjectives.attemptId, attemptId));
+/** Stores the objective rows of the cmi object just committed, in the commit's transaction, once the old ones are gone. */
+export async function storeObjectives(executor: Pick<Db, 'insert'>, attemptId: string, cmi: CmiObject): Promise<void> {
   const rows = readObjectives(cmi);
   for (let start = 0; start < rows.length; start += 500) {
     await executor.insert(scormObjectives).values(rows.slice(start, start + 500).map((row) => ({ ...row, attemptId })));

@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ZipFile } from 'yazl';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { signUpAndConfirm } from '../../testing/factories.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
+import { grantRole, signUpAndConfirm } from '../../testing/factories.ts';
 import { scormPackages, scormScos } from './scorm.table.ts';
 
 /** The published "Golf Explained" sample packages (CC BY 3.0, see samples/README.md). */
@@ -158,7 +157,7 @@ function headerName(bytes: Buffer, start: number, length: number): string | null
 /** A signed-up user with a role, and the headers their browser sends. */
 export async function createScormPerson(app: App, db: Db, role: 'admin' | 'instructor' | 'learner') {
   const person = await signUpAndConfirm(app, { name: `${role} ${Math.random().toString(36).slice(2, 7)}` });
-  if (role !== 'learner') await createRolesRepository({ db }).grant(person.userId, role);
+  if (role !== 'learner') await grantRole(app, person.userId, role);
   return { id: person.userId, headers: { cookie: person.cookie } };
 }
 export type ScormPerson = Awaited<ReturnType<typeof createScormPerson>>;
