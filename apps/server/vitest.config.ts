@@ -7,5 +7,8 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each test file builds its own app on its own database, so a worker keeps the modules it imported for the next
+    // file instead of importing the server again (the whole run takes a third less time).
+    isolate: false,
   },
 });

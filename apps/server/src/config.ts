@@ -87,6 +87,12 @@ const envSchema = z.object({
     .default(true),
 });
 
+/**
+ * scrypt's cost N for stored passwords: better-auth's own, so the hashes it made stay valid. Only the test
+ * configuration sets less, as every test account signs up and in through the real path.
+ */
+export const STANDARD_PASSWORD_COST = 16_384;
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -102,6 +108,8 @@ export type Config = {
   trustProxy: TrustProxy;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /** scrypt's cost N for stored passwords; only the test configuration sets less than the standard. */
+  passwordCost: number;
   bodyLimitBytes: number;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
   mailFrom: string;
@@ -295,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'warn' : e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    passwordCost: STANDARD_PASSWORD_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smtp,
     mailFrom: e.MAIL_FROM,

@@ -58,6 +58,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://localhost:3000',
     devMailbox: true,
     authRateLimitPerMinute: 1000,
+    // Every test account signs up and in through the real scrypt path, at a sixteenth of the standard cost.
+    passwordCost: 1024,
     webDistDir: '/nonexistent',
     ...overrides,
   };

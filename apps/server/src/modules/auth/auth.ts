@@ -16,6 +16,7 @@ import { mailTemplates } from '../mail/mail.templates.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { ssoSignInPlugins } from '../sso/sso-sign-in.ts';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table.ts';
+import { passwordHashing } from './password-hashing.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
 import { createRolesRepository } from './roles.repository.ts';
 import { accountSubject, createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
@@ -28,7 +29,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-portal-client-address';
 
 type AuthDeps = {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'authSecret' | 'env'>;
+  config: Pick<Config, 'publicUrl' | 'authSecret' | 'env' | 'passwordCost'>;
   mailer: Mailer;
   onSessionCreated: (userId: string) => Promise<void>;
   /** Keeps the profile's copy of the address current. */
@@ -71,6 +72,7 @@ export function createAuth({ db, config, mailer, onSessionCreated, profiles }: A
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHashing(config.passwordCost),
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }, request) {
         const mail = mailTemplates.resetPassword[mailLanguage(request)](url);
