@@ -93,7 +93,7 @@ async function createCore(app: FastifyInstance, { config, database, clock }: Omi
   const { mailer, mailRepository } = createMail(app, { db, config });
   const auditService = createAudit(app, { db });
   const { profileRepository, profileService, ensureDefaultProfile, timeZoneOf } = createProfile(app, { database });
-  const subscriptionService = createSubscription(app, { db, now });
+  const subscriptionService = createSubscription(app, { database, now });
   const { auth, roles } = createAuthentication(app, {
     database,
     config,

@@ -116,6 +116,7 @@ export async function currentUserId(app: App, cookie: string): Promise<string | 
 export async function subscribe(app: App, user: Pick<SignedIn, 'userId' | 'cookie'>, tier: Tier): Promise<void> {
   if (tier !== 'calm') {
     await createSubscriptionRepository({ db: databaseOf(app).db }).activate(user.userId, { tier, provider: 'seed' });
+    app.forgetPlanOf(user.userId);
     return;
   }
   const response = await app.inject({

@@ -1,5 +1,6 @@
 import { DEFAULT_PLAN_PRICES, type PlanPrices } from '@portal/shared/billing';
 import type { FastifyInstance } from 'fastify';
+import { droppingAfterWrites } from '../../change-cache.ts';
 import type { StripeSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -55,7 +56,12 @@ export async function registerBilling(
 ) {
   const repository = createBillingRepository({ db });
   const sandbox = createSandboxProvider();
-  const lifecycleRepository = createSubscriptionLifecycleRepository({ db });
+  // Each write to a plan or its schedule drops this instance's kept copy of it before the answer goes out.
+  const lifecycleRepository = droppingAfterWrites(
+    createSubscriptionLifecycleRepository({ db }),
+    ['renew', 'markPastDue', 'end', 'storeProviderState', 'clearSchedule', 'storeCancelAtPeriodEnd'],
+    (userId) => app.forgetPlanOf(String(userId)),
+  );
   const lifecycle = createSubscriptionLifecycle({
     repository: lifecycleRepository,
     subscriptionService,

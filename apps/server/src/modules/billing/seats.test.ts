@@ -142,6 +142,7 @@ describe.each(testTargets())('the shared us plan on $name', (target) => {
       .db.update(subscriptions)
       .set({ status: 'expired', currentPeriodEnd: new Date(Date.now() - 60_000) })
       .where(eq(subscriptions.userId, owner.userId));
+    app.forgetPlanOf(owner.userId);
     expect(await tierOf(member)).toBe('calm');
     expect(await tierOf(withoutPlan)).toBeNull();
     expect((await app.inject({ method: 'GET', url: ANALYTICS, headers: asUser(withoutPlan) })).statusCode).toBe(402);
@@ -156,6 +157,7 @@ describe.each(testTargets())('the shared us plan on $name', (target) => {
       .db.update(subscriptions)
       .set({ status: 'active', currentPeriodEnd: new Date(Date.now() + 86_400_000) })
       .where(eq(subscriptions.userId, owner.userId));
+    app.forgetPlanOf(owner.userId);
     expect(await tierOf(member)).toBe('us');
   });
 });

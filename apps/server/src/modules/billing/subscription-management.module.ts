@@ -1,5 +1,6 @@
 import type { PlanPrices } from '@portal/shared/billing';
 import type { FastifyInstance } from 'fastify';
+import { droppingAfterWrites } from '../../change-cache.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -60,7 +61,9 @@ export async function registerSubscriptionManagement(
     ...clock,
   });
   const management = createSubscriptionManagementService({
-    repository: createSubscriptionManagementRepository({ db }),
+    repository: droppingAfterWrites(createSubscriptionManagementRepository({ db }), ['updateSchedule'], (userId) =>
+      app.forgetPlanOf(String(userId)),
+    ),
     billingRepository,
     provider: deps.provider,
     events: deps.events,

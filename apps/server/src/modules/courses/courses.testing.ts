@@ -17,7 +17,10 @@ export async function createPerson(
 ): Promise<Person> {
   const { userId, cookie } = await signUpAndConfirm(app);
   if (role !== 'learner') await grantRole(app, userId, role);
-  if (tier) await createSubscriptionRepository({ db }).activate(userId, { tier, provider: 'seed' });
+  if (tier) {
+    await createSubscriptionRepository({ db }).activate(userId, { tier, provider: 'seed' });
+    app.forgetPlanOf(userId);
+  }
   return { userId, headers: { cookie } };
 }
 
