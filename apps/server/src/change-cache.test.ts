@@ -26,7 +26,11 @@ describe.each(testTargets())('rows kept until the database says they changed ($n
   async function counterCache(channel: string) {
     const row = { value: 1, reads: 0 };
     const cache = createChangeCache<number>({ channel });
-    const read = () => cache.get('row', async () => (row.reads++, row.value));
+    const read = () =>
+      cache.get('row', async () => {
+        row.reads++;
+        return row.value;
+      });
     await cache.start(database);
     return { row, cache, read };
   }
@@ -54,8 +58,14 @@ describe.each(testTargets())('rows kept until the database says they changed ($n
   it('keeps nothing read while a notice arrived, nothing undefined, and nothing before it listens', async () => {
     const cache = createChangeCache<string>({ channel: 'test_racing_changes' });
     let reads = 0;
-    expect(await cache.get('row', async () => (reads++, 'before start'))).toBe('before start');
-    expect(await cache.get('row', async () => (reads++, 'still not kept'))).toBe('still not kept');
+    const counted =
+      <Value>(value: Value) =>
+      async () => {
+        reads++;
+        return value;
+      };
+    expect(await cache.get('row', counted('before start'))).toBe('before start');
+    expect(await cache.get('row', counted('still not kept'))).toBe('still not kept');
     await cache.start(database);
     try {
       // A read that began before a notice may hold the old row: it answers, but is not kept.
@@ -65,10 +75,10 @@ describe.each(testTargets())('rows kept until the database says they changed ($n
         return 'old';
       });
       expect(await racing).toBe('old');
-      expect(await cache.get('row', async () => (reads++, 'new'))).toBe('new');
-      expect(await cache.get('row', async () => (reads++, 'newer'))).toBe('new');
-      expect(await cache.get('missing', async () => (reads++, undefined))).toBeUndefined();
-      expect(await cache.get('missing', async () => (reads++, undefined))).toBeUndefined();
+      expect(await cache.get('row', counted('new'))).toBe('new');
+      expect(await cache.get('row', counted('newer'))).toBe('new');
+      expect(await cache.get('missing', counted(undefined))).toBeUndefined();
+      expect(await cache.get('missing', counted(undefined))).toBeUndefined();
       expect(reads).toBe(6);
     } finally {
       await cache.stop();

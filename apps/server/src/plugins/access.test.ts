@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { grantRole, type SignedIn, signUpAndConfirm, signUpSubscribed } from '../testing/factories.ts';
-import { databaseOf, startTestApp, testTargets } from '../testing/test-app.ts';
+import { startTestApp, testTargets } from '../testing/test-app.ts';
 import { accessPlugin, type RouteAccess } from './access.ts';
 
 type Caller = { label: string; user: SignedIn | null; tier: Tier | null; staff: 'admin' | 'instructor' | null };

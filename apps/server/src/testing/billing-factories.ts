@@ -1,7 +1,6 @@
 import type { PaidTier } from '@portal/shared/billing';
 import type { App } from '../app.ts';
 import { grantRole, type SignedIn, signUpAndConfirm, signUpSubscribed } from './factories.ts';
-import { databaseOf } from './test-app.ts';
 
 export const TEST_CARD = '4242 4242 4242 4242';
 

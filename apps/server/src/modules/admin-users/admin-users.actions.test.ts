@@ -14,7 +14,6 @@ import {
 } from '../../testing/factories.ts';
 import { databaseOf, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -2,8 +2,6 @@ import type { Tier } from '@portal/shared/tiers';
 import type { App } from '../../app.ts';
 import { asUser } from '../../testing/billing-factories.ts';
 import { grantRole, type SignedIn, signUpSubscribed, uniqueEmail } from '../../testing/factories.ts';
-import { databaseOf } from '../../testing/test-app.ts';
-import { createRolesRepository } from '../auth/roles.repository.ts';
 
 export type Person = SignedIn & { email: string };
 

@@ -155,7 +155,7 @@ function headerName(bytes: Buffer, start: number, length: number): string | null
 }
 
 /** A signed-up user with a role, and the headers their browser sends. */
-export async function createScormPerson(app: App, db: Db, role: 'admin' | 'instructor' | 'learner') {
+export async function createScormPerson(app: App, _db: Db, role: 'admin' | 'instructor' | 'learner') {
   const person = await signUpAndConfirm(app, { name: `${role} ${Math.random().toString(36).slice(2, 7)}` });
   if (role !== 'learner') await grantRole(app, person.userId, role);
   return { id: person.userId, headers: { cookie: person.cookie } };
