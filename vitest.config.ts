@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
     // Vitest leaves one core idle by default; the server tests spend much of their time waiting on the database,
-    // so every core runs a test file (on the two-core CI machine: 5.5 minutes instead of 8).
+    // so every core runs a test file. More workers than cores gain nothing: the database takes the rest of the CPU.
     maxWorkers: availableParallelism(),
   },
 });
