@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangeCache, droppingAfterWrites } from './change-cache.ts';
 import type { Database } from './db/client.ts';
 import { testTargets } from './testing/test-app.ts';
-
-const until = async (condition: () => Promise<boolean> | boolean) => {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > 2_000) throw new Error('not within 2 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+import { within } from './testing/within.ts';
 
 describe.each(testTargets())('rows kept until the database says they changed ($name)', (target) => {
   let database: Database;
@@ -45,7 +38,7 @@ describe.each(testTargets())('rows kept until the database says they changed ($n
       // Another key's notice leaves it alone; its own (as a trigger sends it, from any connection) drops it.
       await database.notify('test_counter_changes', 'another-row');
       await database.notify('test_counter_changes', 'row');
-      await until(async () => (await read()) === 2);
+      await within(2_000, async () => (await read()) === 2);
       expect(row.reads).toBe(2);
       row.value = 3;
       cache.drop('*');

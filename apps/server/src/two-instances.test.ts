@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import yazl from 'yazl';
 import { startS3Server } from './testing/s3-server.ts';
 import { exited, startServerProcess, waitUntilHealthy } from './testing/server-process.ts';
+import { within } from './testing/within.ts';
 
 /**
  * Two server processes on one PostgreSQL and one S3-compatible store, as production runs them behind a load
@@ -184,11 +185,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
     expect((await call(b.base, '/api/profile', cookie)).status).toBe(200);
     const out = await call(a.base, '/api/account/sign-out', cookie, { method: 'POST' });
     expect(out.status).toBeLessThan(300);
-    const started = Date.now();
-    while ((await call(b.base, '/api/profile', cookie)).status !== 401) {
-      expect(Date.now() - started).toBeLessThan(1_000);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await within(1_000, async () => (await call(b.base, '/api/profile', cookie)).status === 401);
   });
 
   it('a lesson an admin renames on A is what learners on B open within a second', async () => {
@@ -216,11 +213,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
       body: JSON.stringify({ title: renamed }),
     });
     expect(edit.status).toBe(200);
-    const started = Date.now();
-    while ((await opened()) !== renamed) {
-      expect(Date.now() - started).toBeLessThan(1_000);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await within(1_000, async () => (await opened()) === renamed);
   });
 
   it('a rate limit counts the requests made to both instances', async () => {

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../testing/within.ts';
 import { createPgListener } from './pg-listener.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-const until = async (condition: () => Promise<boolean> | boolean) => {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > 5_000) throw new Error('not within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe.skipIf(!adminUrl)('one listening connection for every channel', () => {
   const name = `portal_listen_${randomUUID().replaceAll('-', '')}`;
@@ -61,26 +54,26 @@ describe.skipIf(!adminUrl)('one listening connection for every channel', () => {
       expect(await listeningBackends()).toHaveLength(1);
 
       await client.query(`select pg_notify('sessions_test', 's1'), pg_notify('courses_test', 'c1')`);
-      await until(() => heard.length === 3);
+      await within(5_000, () => heard.length === 3);
       expect(heard.sort()).toEqual(['courses_test:c1', 'courses_test:c1', 'sessions_test:s1']);
 
       // One of two subscribers leaves: the other still hears the channel.
       await stopCourses();
       heard.length = 0;
       await client.query(`select pg_notify('courses_test', 'c2')`);
-      await until(() => heard.length === 1);
+      await within(5_000, () => heard.length === 1);
 
       const [pid] = await listeningBackends();
       await client.query('select pg_terminate_backend($1)', [pid]);
-      await until(() => restored.length === 2);
+      await within(5_000, () => restored.length === 2);
       expect(lost.sort()).toEqual(['courses_test', 'sessions_test']);
       heard.length = 0;
       await client.query(`select pg_notify('sessions_test', 's2'), pg_notify('courses_test', 'c3')`);
-      await until(() => heard.length === 2);
+      await within(5_000, () => heard.length === 2);
       expect(heard.sort()).toEqual(['courses_test:c3', 'sessions_test:s2']);
     } finally {
       await listener.close();
     }
-    await until(async () => (await listeningBackends()).length === 0);
+    await within(5_000, async () => (await listeningBackends()).length === 0);
   });
 });

@@ -4,22 +4,13 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { cookieHeaderFrom, getMe, signUpAndConfirm, TEST_PASSWORD } from '../../testing/factories.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
+import { within } from '../../testing/within.ts';
 import { users } from './auth.table.ts';
 import { createRolesRepository } from './roles.repository.ts';
 import { userRoles } from './roles.table.ts';
 import { createSessionCache, sessionKeyOf } from './session-cache.ts';
 
 type Me = { me: { user: { id: string; name: string }; role: string } | null };
-
-/** Asks until `check` holds or `withinMs` passes; answers how long it took. */
-async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started <= withinMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`not within ${withinMs} ms`);
-}
 
 describe.each(testTargets())('cached sessions across two instances on $name', (target) => {
   let a: App;

@@ -5,19 +5,10 @@ import type { Database } from '../../db/client.ts';
 import { asUser, buyPlan } from '../../testing/billing-factories.ts';
 import { signUpSubscribed } from '../../testing/factories.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
+import { within } from '../../testing/within.ts';
 import { subscriptions } from './subscription.table.ts';
 
 const ANALYTICS = '/api/analytics/learner?from=2026-01-01&to=2026-01-31';
-
-/** Asks until `check` holds or `withinMs` passes. */
-async function within(withinMs: number, check: () => Promise<boolean>) {
-  const started = Date.now();
-  while (Date.now() - started <= withinMs) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`not within ${withinMs} ms`);
-}
 
 describe.each(testTargets())('plans kept by each instance on $name', (target) => {
   let a: App;
