@@ -46,7 +46,6 @@ export function createSubscription(app: FastifyInstance, { database, now }: { da
     subscriptionRepository: keepPlans(app, database, createSubscriptionRepository({ db: database.db })),
     now,
     onChange: (userId) => {
-      app.forgetPlanOf(userId);
       app.realtime.publishToUser(userId, { type: 'subscription_change' }).catch((error: unknown) => {
         app.log.warn({ err: error }, 'subscription change not pushed');
       });
