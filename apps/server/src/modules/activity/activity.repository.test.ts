@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { readTogether } from '../../read-together.ts';
 import { testTargets } from '../../testing/test-app.ts';
 import { users } from '../auth/auth.table.ts';
 import { createActivityRepository, splitByHour } from './activity.repository.ts';
@@ -55,13 +56,16 @@ describe.each(testTargets())('the learning time ledger on $name', (target) => {
     // Two tabs reporting the same study hour cannot make it longer than an hour.
     await activity.addTime({ userId, endedAt, seconds: 30 * 60, source: 'study' });
 
-    const byDay = await activity.secondsByDay(userId, {
-      from: new Date('2026-11-20T00:00:00Z'),
-      to: new Date('2026-11-21T00:00:00Z'),
-      timeZone: 'UTC',
+    const { byDay, total } = await readTogether(database.db, {
+      byDay: activity.secondsByDayPart(userId, {
+        from: new Date('2026-11-20T00:00:00Z'),
+        to: new Date('2026-11-21T00:00:00Z'),
+        timeZone: 'UTC',
+      }),
+      total: activity.totalSecondsPart(userId),
     });
     expect(byDay.get('2026-11-20')).toBe(3600 + 20 * 60);
-    expect(await activity.totalSeconds(userId)).toBe(3600 + 20 * 60);
+    expect(total).toBe(3600 + 20 * 60);
     expect(
       await activity.secondsBetween(userId, {
         from: new Date('2026-11-20T00:00:00Z'),

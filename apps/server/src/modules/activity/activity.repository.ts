@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dayTotalsPart, readPart } from '../../read-together.ts';
 import { type LearningTimeSource, learningTimeHourly, learningTimeTotals } from './activity.table.ts';
 
 const HOUR_MS = 3_600_000;
@@ -80,32 +81,21 @@ export function createActivityRepository({ db }: { db: Db }) {
     },
 
     /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants. */
-    async secondsByDay(
-      userId: string,
-      { from, to, timeZone }: { from: Date; to: Date; timeZone: string },
-    ): Promise<Map<string, number>> {
-      const day = sql<string>`to_char(${learningTimeHourly.hour} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const rows = await db
-        .select({ day, seconds: sql<number>`sum(${learningTimeHourly.seconds})::int` })
-        .from(learningTimeHourly)
-        .where(
-          and(
-            eq(learningTimeHourly.userId, userId),
-            gte(learningTimeHourly.hour, startOfUtcHour(from)),
-            lt(learningTimeHourly.hour, to),
-          ),
-        )
-        // By position: the time zone is a parameter, so the grouped expression cannot be repeated.
-        .groupBy(sql`1`);
-      return new Map(rows.map((row) => [row.day, row.seconds]));
+    secondsByDayPart(userId: string, { from, to, timeZone }: { from: Date; to: Date; timeZone: string }) {
+      return dayTotalsPart(sql`
+        select to_char(h.hour at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(h.seconds)::int as total
+        from ${learningTimeHourly} h
+        where h.user_id = ${userId} and h.hour >= ${startOfUtcHour(from).toISOString()} and h.hour < ${to.toISOString()}
+        group by 1`);
     },
 
-    async totalSeconds(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ seconds: learningTimeTotals.seconds })
-        .from(learningTimeTotals)
-        .where(eq(learningTimeTotals.userId, userId));
-      return row?.seconds ?? 0;
+    /** The learner's lifetime learning time in seconds. */
+    totalSecondsPart(userId: string) {
+      return readPart(
+        sql`select t.seconds from ${learningTimeTotals} t where t.user_id = ${userId}`,
+        // A bigint arrives as text.
+        (value) => Number(value ?? 0),
+      );
     },
   };
 }

@@ -9,9 +9,9 @@ export function createActivityService({ repository }: { repository: ActivityRepo
     /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
     addTime: repository.addTime,
     secondsBetween: repository.secondsBetween,
-    /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants. */
-    secondsByDay: repository.secondsByDay,
-    totalSeconds: repository.totalSeconds,
+    /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */
+    secondsByDayPart: repository.secondsByDayPart,
+    totalSecondsPart: repository.totalSecondsPart,
   };
 }
 export type ActivityService = ReturnType<typeof createActivityService>;

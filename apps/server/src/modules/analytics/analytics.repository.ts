@@ -1,87 +1,62 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseProgress, courses, lessonProgress, lessons, quizAttempts } from '../../db/schema.ts';
+import { dayTotalsPart, type ReadPart, readPart, readTogether } from '../../read-together.ts';
 
 /** Read-only questions about one learner's course activity; every query is scoped by the learner's id. */
 export function createAnalyticsRepository({ db }: { db: Db }) {
   return {
-    async courseCounts(userId: string): Promise<{ active: number; completed: number }> {
-      const [row] = await db
-        .select({
-          active: sql<number>`count(*) filter (where ${courseProgress.completedAt} is null)::int`,
-          completed: sql<number>`count(*) filter (where ${courseProgress.completedAt} is not null)::int`,
-        })
-        .from(courseProgress)
-        .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-        .where(and(eq(courseProgress.userId, userId), eq(courses.status, 'published')));
-      return { active: row?.active ?? 0, completed: row?.completed ?? 0 };
+    /** Reads the parts of the dashboard, its own and those other features tell it, in one statement. */
+    readTogether: <Parts extends Record<string, ReadPart<unknown>>>(parts: Parts) => readTogether(db, parts),
+
+    /** How many published courses the learner has going and has completed. */
+    courseCountsPart(userId: string) {
+      return readPart(
+        sql`select json_build_object(
+            'active', count(*) filter (where cp.completed_at is null),
+            'completed', count(*) filter (where cp.completed_at is not null))
+          from ${courseProgress} cp join ${courses} c on c.id = cp.course_id
+          where cp.user_id = ${userId} and c.status = 'published'`,
+        (value) => value as { active: number; completed: number },
+      );
     },
 
     /** The course in progress the learner touched last. */
-    async latestCourseInProgress(userId: string) {
-      const [row] = await db
-        .select({
-          courseId: courseProgress.courseId,
-          title: courses.title,
-          percent: courseProgress.percent,
-          lastLessonId: courseProgress.lastLessonId,
-        })
-        .from(courseProgress)
-        .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-        .where(
-          and(eq(courseProgress.userId, userId), isNull(courseProgress.completedAt), eq(courses.status, 'published')),
-        )
-        .orderBy(desc(courseProgress.lastActivityAt))
-        .limit(1);
-      return row ?? null;
+    latestCourseInProgressPart(userId: string) {
+      return readPart(
+        sql`select json_build_object('courseId', cp.course_id, 'title', c.title, 'percent', cp.percent,
+            'lastLessonId', cp.last_lesson_id)
+          from ${courseProgress} cp join ${courses} c on c.id = cp.course_id
+          where cp.user_id = ${userId} and cp.completed_at is null and c.status = 'published'
+          order by cp.last_activity_at desc limit 1`,
+        (value) => value as { courseId: string; title: string; percent: number; lastLessonId: string | null } | null,
+      );
     },
 
     /** The most recent quiz the learner tried since `since` and has not passed yet. */
-    async latestUnpassedQuiz(userId: string, since: Date) {
-      const [row] = await db
-        .select({
-          courseId: quizAttempts.courseId,
-          lessonId: quizAttempts.lessonId,
-          lessonTitle: lessons.title,
-          score: quizAttempts.score,
-          passMark: quizAttempts.passMark,
-        })
-        .from(quizAttempts)
-        .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
-        .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
-        .where(
-          and(
-            eq(quizAttempts.userId, userId),
-            gte(quizAttempts.submittedAt, since),
-            eq(courses.status, 'published'),
-            sql`not exists (select 1 from ${quizAttempts} passed where passed.user_id = ${userId}
-              and passed.lesson_id = ${quizAttempts.lessonId} and passed.passed)`,
-          ),
-        )
-        .orderBy(desc(quizAttempts.submittedAt))
-        .limit(1);
-      return row ?? null;
+    latestUnpassedQuizPart(userId: string, since: Date) {
+      return readPart(
+        sql`select json_build_object('courseId', q.course_id, 'lessonId', q.lesson_id, 'lessonTitle', l.title,
+            'score', q.score, 'passMark', q.pass_mark)
+          from ${quizAttempts} q
+            join ${lessons} l on l.id = q.lesson_id
+            join ${courses} c on c.id = q.course_id
+          where q.user_id = ${userId} and q.submitted_at >= ${since.toISOString()} and c.status = 'published'
+            and not exists (select 1 from ${quizAttempts} passed where passed.user_id = ${userId}
+              and passed.lesson_id = q.lesson_id and passed.passed)
+          order by q.submitted_at desc limit 1`,
+        (value) =>
+          value as { courseId: string; lessonId: string; lessonTitle: string; score: number; passMark: number } | null,
+      );
     },
 
-    async lessonsCompletedByDay(
-      userId: string,
-      { from, to, timeZone }: { from: Date; to: Date; timeZone: string },
-    ): Promise<Map<string, number>> {
-      const day = sql<string>`to_char(${lessonProgress.completedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const rows = await db
-        .select({ day, count: sql<number>`count(*)::int` })
-        .from(lessonProgress)
-        .where(
-          and(
-            eq(lessonProgress.userId, userId),
-            isNotNull(lessonProgress.completedAt),
-            gte(lessonProgress.completedAt, from),
-            lt(lessonProgress.completedAt, to),
-          ),
-        )
-        // By position: the time zone is a parameter, so the grouped expression cannot be repeated.
-        .groupBy(sql`1`);
-      return new Map(rows.map((row) => [row.day, row.count]));
+    /** Lessons completed per local day (`YYYY-MM-DD` in `timeZone`) between two instants. */
+    lessonsCompletedByDayPart(userId: string, { from, to, timeZone }: { from: Date; to: Date; timeZone: string }) {
+      return dayTotalsPart(sql`
+        select to_char(p.completed_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, count(*)::int as total
+        from ${lessonProgress} p
+        where p.user_id = ${userId} and p.completed_at >= ${from.toISOString()} and p.completed_at < ${to.toISOString()}
+        group by 1`);
     },
 
     async courseStandings(userId: string) {

@@ -13,26 +13,34 @@ import {
   todayIn,
   weekWindow,
 } from '@portal/shared/time-zone';
+import { type ReadPart, valuePart } from '../../read-together.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
 type Range = { from: Date; to: Date; timeZone: string };
 
-/** What other features tell the dashboard; a feature that is not there yet simply contributes nothing. */
+/**
+ * What other features tell the dashboard, as parts the dashboard reads together with its own in one statement; a
+ * feature that is not there yet simply contributes nothing.
+ */
 export type AnalyticsSources = {
-  goals?: (userId: string) => Promise<{
-    active: number;
-    averageProgress: number | null;
-    atRisk: { id: string; title: string; dueDate: string | null; progress: number }[];
-  }>;
-  gamification?: (userId: string) => Promise<{
-    totalXp: number;
-    currentStreak: number;
-    achievements: number;
-    /** Whether today already counts for the streak. */
-    streakSafeToday: boolean;
-  }>;
-  xpByDay?: (userId: string, range: Range) => Promise<Map<string, number>>;
+  goals?: (userId: string) => ReadPart<
+    Promise<{
+      active: number;
+      averageProgress: number | null;
+      atRisk: { id: string; title: string; dueDate: string | null; progress: number }[];
+    }>
+  >;
+  gamification?: (userId: string) => ReadPart<
+    Promise<{
+      totalXp: number;
+      currentStreak: number;
+      achievements: number;
+      /** Whether today already counts for the streak. */
+      streakSafeToday: boolean;
+    }>
+  >;
+  xpByDay?: (userId: string, range: Range) => ReadPart<Map<string, number>>;
 };
 
 const minutes = (seconds: number) => Math.round(seconds / 60);
@@ -47,12 +55,13 @@ export function createAnalyticsService({
   now = () => new Date(),
 }: {
   analyticsRepository: AnalyticsRepository;
-  activity: Pick<ActivityService, 'secondsByDay' | 'totalSeconds'>;
+  activity: Pick<ActivityService, 'secondsByDayPart' | 'totalSecondsPart'>;
   timeZoneOf: (userId: string) => Promise<string>;
   sources: () => AnalyticsSources;
   now?: () => Date;
 }) {
-  const dailySeries = async (
+  /** The parts of a daily series between two local dates (inclusive) and how to lay them out day by day. */
+  const dailySeries = (
     userId: string,
     {
       fromDate,
@@ -67,22 +76,22 @@ export function createAnalyticsService({
       timeZone,
     };
     const { xpByDay } = sources();
-    const [seconds, xp, lessons] = await Promise.all([
-      activity.secondsByDay(userId, range),
-      xpByDay ? xpByDay(userId, range) : Promise.resolve(new Map<string, number>()),
-      withLessons
-        ? analyticsRepository.lessonsCompletedByDay(userId, range)
-        : Promise.resolve(new Map<string, number>()),
-    ]);
+    const none = valuePart(new Map<string, number>());
     return {
       range,
-      days: localDatesBetween(fromDate, toDate).map((date) => ({
-        date,
-        seconds: seconds.get(date) ?? 0,
-        study_minutes: minutes(seconds.get(date) ?? 0),
-        xp: xp.get(date) ?? 0,
-        lessons_completed: lessons.get(date) ?? 0,
-      })),
+      parts: {
+        seconds: activity.secondsByDayPart(userId, range),
+        xp: xpByDay ? xpByDay(userId, range) : none,
+        lessons: withLessons ? analyticsRepository.lessonsCompletedByDayPart(userId, range) : none,
+      },
+      days: ({ seconds, xp, lessons }: Record<'seconds' | 'xp' | 'lessons', Map<string, number>>) =>
+        localDatesBetween(fromDate, toDate).map((date) => ({
+          date,
+          seconds: seconds.get(date) ?? 0,
+          study_minutes: minutes(seconds.get(date) ?? 0),
+          xp: xp.get(date) ?? 0,
+          lessons_completed: lessons.get(date) ?? 0,
+        })),
     };
   };
 
@@ -95,20 +104,27 @@ export function createAnalyticsService({
       const weekStart = todayIn(timeZone, weekWindow(at, timeZone).start);
       const lastWeekStart = shiftLocalDate(weekStart, -7);
       const { goals, gamification } = sources();
-      const [counts, goalSummary, game, totalSeconds, series, resume, quiz] = await Promise.all([
-        analyticsRepository.courseCounts(userId),
-        goals ? goals(userId) : Promise.resolve(null),
-        gamification ? gamification(userId) : Promise.resolve(null),
-        activity.totalSeconds(userId),
-        dailySeries(userId, {
-          fromDate: shiftLocalDate(today, -(HOME_CHART_DAYS - 1)),
-          toDate: today,
-          timeZone,
-          withLessons: false,
-        }),
-        analyticsRepository.latestCourseInProgress(userId),
-        analyticsRepository.latestUnpassedQuiz(userId, new Date(at.getTime() - QUIZ_INSIGHT_DAYS * 86_400_000)),
-      ]);
+      const chart = dailySeries(userId, {
+        fromDate: shiftLocalDate(today, -(HOME_CHART_DAYS - 1)),
+        toDate: today,
+        timeZone,
+        withLessons: false,
+      });
+      // One statement: every part below is answered through its own index, in one round trip.
+      const read = await analyticsRepository.readTogether({
+        ...chart.parts,
+        counts: analyticsRepository.courseCountsPart(userId),
+        goalSummary: goals ? goals(userId) : valuePart(null),
+        game: gamification ? gamification(userId) : valuePart(null),
+        totalSeconds: activity.totalSecondsPart(userId),
+        resume: analyticsRepository.latestCourseInProgressPart(userId),
+        quiz: analyticsRepository.latestUnpassedQuizPart(
+          userId,
+          new Date(at.getTime() - QUIZ_INSIGHT_DAYS * 86_400_000),
+        ),
+      });
+      const { counts, goalSummary, game, totalSeconds, resume, quiz } = read;
+      const series = { days: chart.days(read) };
       const secondsFrom = (from: string, to: string) =>
         series.days.filter((day) => day.date >= from && day.date < to).reduce((sum, day) => sum + day.seconds, 0);
       const weekSeconds = secondsFrom(weekStart, '9999-12-31');
@@ -176,11 +192,13 @@ export function createAnalyticsService({
 
     async learner(userId: string, query: AnalyticsRangeQuery): Promise<LearnerAnalytics> {
       const timeZone = safeZone(await timeZoneOf(userId));
-      const series = await dailySeries(userId, { fromDate: query.from, toDate: query.to, timeZone, withLessons: true });
-      const [courses, quizzes] = await Promise.all([
+      const chart = dailySeries(userId, { fromDate: query.from, toDate: query.to, timeZone, withLessons: true });
+      const [read, courses, quizzes] = await Promise.all([
+        analyticsRepository.readTogether(chart.parts),
         analyticsRepository.courseStandings(userId),
-        analyticsRepository.quizResults(userId, series.range),
+        analyticsRepository.quizResults(userId, chart.range),
       ]);
+      const series = { days: chart.days(read) };
       const sum = (pick: (day: (typeof series.days)[number]) => number) =>
         series.days.reduce((total, day) => total + pick(day), 0);
       return {

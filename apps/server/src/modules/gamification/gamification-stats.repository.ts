@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { readPart, readTogether } from '../../read-together.ts';
 import { achievements, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
 
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
@@ -34,65 +35,77 @@ const date = (value: string) => new Date(value);
  * What get_user_stats shows, in one round trip instead of five: the account, streaks, badge keys, achievement tiers
  * and the latest awards, each read by the learner's id through its own index.
  */
-export function createStatsReads(db: Db) {
+type SnapshotJson = {
+  account: AccountJson | null;
+  streaks: StreakJson[];
+  badges: string[];
+  achievements: Array<{ key: string; tier: number }>;
+  recent: AwardJson[];
+};
+
+function snapshotFrom(row: SnapshotJson | null) {
+  const account = row?.account;
   return {
+    account: account
+      ? {
+          userId: account.user_id,
+          totalXp: account.total_xp,
+          spentXp: account.spent_xp,
+          doubleXpUntil: account.double_xp_until === null ? null : date(account.double_xp_until),
+          leaderboardOptIn: account.leaderboard_opt_in,
+          equippedTheme: account.equipped_theme,
+          equippedFrame: account.equipped_frame,
+          updatedAt: date(account.updated_at),
+        }
+      : undefined,
+    streaks: (row?.streaks ?? []).map((streak) => ({
+      userId: streak.user_id,
+      streakType: streak.streak_type,
+      currentLength: streak.current_length,
+      longestLength: streak.longest_length,
+      lastActiveDay: streak.last_active_day,
+      lastCountedDay: streak.last_counted_day,
+      freezesHeld: streak.freezes_held,
+      freezesUsed: streak.freezes_used,
+      timeZone: streak.time_zone,
+      updatedAt: date(streak.updated_at),
+    })),
+    badgeKeys: row?.badges ?? [],
+    achievementTiers: row?.achievements ?? [],
+    recent: (row?.recent ?? []).map((award) => ({
+      id: award.id,
+      eventType: award.event_type,
+      xp: award.xp,
+      multiplier: award.multiplier,
+      createdAt: date(award.created_at),
+    })),
+  };
+}
+export type StatsSnapshot = ReturnType<typeof snapshotFrom>;
+
+/**
+ * What get_user_stats shows, in one round trip instead of five: the account, streaks, badge keys, achievement tiers
+ * and the latest awards, each read by the learner's id through its own index.
+ */
+export function createStatsReads(db: Db) {
+  const statsSnapshotPart = (userId: string, recentLimit: number) =>
+    readPart(
+      sql`select json_build_object(
+        'account', (select row_to_json(a) from ${xpAccounts} a where a.user_id = ${userId}),
+        'streaks', (select coalesce(json_agg(s), '[]'::json) from ${streaks} s where s.user_id = ${userId}),
+        'badges', (select coalesce(json_agg(b.badge_key), '[]'::json) from ${userBadges} b where b.user_id = ${userId}),
+        'achievements', (select coalesce(json_agg(json_build_object('key', c.achievement_key, 'tier', c.tier)), '[]'::json)
+          from ${achievements} c where c.user_id = ${userId}),
+        'recent', (select coalesce(json_agg(r), '[]'::json) from (
+          select x.id, x.event_type, x.xp, x.multiplier, x.created_at from ${userXp} x
+          where x.user_id = ${userId} and x.kind = 'award'
+          order by x.created_at desc, x.id desc limit ${recentLimit}) r))`,
+      (value) => snapshotFrom(value as SnapshotJson | null),
+    );
+  return {
+    statsSnapshotPart,
     async statsSnapshot(userId: string, recentLimit: number) {
-      const result = (await db.execute(sql`
-        select
-          (select row_to_json(a) from ${xpAccounts} a where a.user_id = ${userId}) as account,
-          (select coalesce(json_agg(s), '[]'::json) from ${streaks} s where s.user_id = ${userId}) as streaks,
-          (select coalesce(json_agg(b.badge_key), '[]'::json) from ${userBadges} b where b.user_id = ${userId}) as badges,
-          (select coalesce(json_agg(json_build_object('key', c.achievement_key, 'tier', c.tier)), '[]'::json)
-            from ${achievements} c where c.user_id = ${userId}) as achievements,
-          (select coalesce(json_agg(r), '[]'::json) from (
-            select x.id, x.event_type, x.xp, x.multiplier, x.created_at from ${userXp} x
-            where x.user_id = ${userId} and x.kind = 'award'
-            order by x.created_at desc, x.id desc limit ${recentLimit}) r) as recent`)) as unknown as {
-        rows: Array<{
-          account: AccountJson | null;
-          streaks: StreakJson[];
-          badges: string[];
-          achievements: Array<{ key: string; tier: number }>;
-          recent: AwardJson[];
-        }>;
-      };
-      const row = result.rows[0];
-      const account = row?.account;
-      return {
-        account: account
-          ? {
-              userId: account.user_id,
-              totalXp: account.total_xp,
-              spentXp: account.spent_xp,
-              doubleXpUntil: account.double_xp_until === null ? null : date(account.double_xp_until),
-              leaderboardOptIn: account.leaderboard_opt_in,
-              equippedTheme: account.equipped_theme,
-              equippedFrame: account.equipped_frame,
-              updatedAt: date(account.updated_at),
-            }
-          : undefined,
-        streaks: (row?.streaks ?? []).map((streak) => ({
-          userId: streak.user_id,
-          streakType: streak.streak_type,
-          currentLength: streak.current_length,
-          longestLength: streak.longest_length,
-          lastActiveDay: streak.last_active_day,
-          lastCountedDay: streak.last_counted_day,
-          freezesHeld: streak.freezes_held,
-          freezesUsed: streak.freezes_used,
-          timeZone: streak.time_zone,
-          updatedAt: date(streak.updated_at),
-        })),
-        badgeKeys: row?.badges ?? [],
-        achievementTiers: row?.achievements ?? [],
-        recent: (row?.recent ?? []).map((award) => ({
-          id: award.id,
-          eventType: award.event_type,
-          xp: award.xp,
-          multiplier: award.multiplier,
-          createdAt: date(award.created_at),
-        })),
-      };
+      return (await readTogether(db, { snapshot: statsSnapshotPart(userId, recentLimit) })).snapshot;
     },
   };
 }

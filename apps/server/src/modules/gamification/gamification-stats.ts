@@ -14,6 +14,7 @@ import {
   type XpEventType,
 } from '@portal/shared/gamification';
 import { levelProgress } from '@portal/shared/levels';
+import { readPart } from '../../read-together.ts';
 import { emptyAccount } from './gamification.repository.ts';
 import type { Awards } from './gamification-awards.ts';
 import {
@@ -27,6 +28,7 @@ import {
   toStreakState,
   type WatchedTable,
 } from './gamification-rules.ts';
+import type { StatsSnapshot } from './gamification-stats.repository.ts';
 
 const RECENT_AWARDS = 5;
 
@@ -36,11 +38,11 @@ export function createStatsViews(deps: GamificationDeps, { metricsOf }: Pick<Awa
 
   /** get_user_stats */
   async function getStats(userId: string): Promise<UserStats> {
-    const [{ settings }, timeZone, snapshot] = await Promise.all([
-      repository.loadSettings(),
-      timeZoneOf(userId),
-      repository.statsSnapshot(userId, RECENT_AWARDS),
-    ]);
+    return statsOf(userId, await repository.statsSnapshot(userId, RECENT_AWARDS));
+  }
+
+  async function statsOf(userId: string, snapshot: StatsSnapshot): Promise<UserStats> {
+    const [{ settings }, timeZone] = await Promise.all([repository.loadSettings(), timeZoneOf(userId)]);
     const account = snapshot.account ?? emptyAccount(userId);
     const at = now();
     const today = localDay(at, timeZone);
@@ -184,15 +186,18 @@ export function createStatsViews(deps: GamificationDeps, { metricsOf }: Pick<Awa
       };
     },
 
-    /** What the learner home shows: total XP, current streak, achievements (badges plus tiers). */
-    async dashboardSummary(userId: string) {
-      const stats = await getStats(userId);
-      return {
-        totalXp: stats.total_xp,
-        currentStreak: stats.streak.current,
-        achievements: stats.badges.earned + stats.achievements.tiers_reached,
-        streakSafeToday: stats.streak.today_done,
-      };
+    /** What the learner home shows: total XP, current streak, achievements (badges plus tiers); read with others. */
+    dashboardSummaryPart(userId: string) {
+      const snapshot = repository.statsSnapshotPart(userId, 0);
+      return readPart(snapshot.query, async (value) => {
+        const stats = await statsOf(userId, snapshot.read(value));
+        return {
+          totalXp: stats.total_xp,
+          currentStreak: stats.streak.current,
+          achievements: stats.badges.earned + stats.achievements.tiers_reached,
+          streakSafeToday: stats.streak.today_done,
+        };
+      });
     },
   };
 }

@@ -49,8 +49,8 @@ export async function registerGamification(
   await app.register(gamificationRoutes, { gamificationService });
   await app.register(gamificationAdminRoutes, { gamificationService });
   // The dashboard (the analytics module, listed earlier) shows the learner's XP, level and streak.
-  app.analyticsSources.gamification = (userId) => gamificationService.dashboardSummary(userId);
-  app.analyticsSources.xpByDay = (userId, range) => gamificationService.xpByDay(userId, range);
+  app.analyticsSources.gamification = gamificationService.dashboardSummaryPart;
+  app.analyticsSources.xpByDay = gamificationService.xpByDayPart;
 
   // Counted before /api/me answers, so the award and its push are done by the time the page goes on; only a plan
   // with gamification earns it.

@@ -5,9 +5,10 @@ import {
   gamificationSettingsSchema,
 } from '@portal/shared/gamification-settings';
 import type { StreakType } from '@portal/shared/streak-days';
-import { and, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents, profiles } from '../../db/schema.ts';
+import { dayTotalsPart } from '../../read-together.ts';
 import {
   gamificationSettings,
   purchases,
@@ -177,23 +178,14 @@ export function createGamificationRepository({ db }: { db: Db }) {
     },
 
     /** XP earned per local day in `timeZone` between two instants. */
-    async xpByDay(userId: string, range: { from: Date; to: Date; timeZone: string }): Promise<Map<string, number>> {
-      const rows = await db
-        .select({
-          day: sql<string>`to_char((${userXp.createdAt} at time zone ${range.timeZone})::date, 'YYYY-MM-DD')`,
-          xp: sql<number>`sum(${userXp.xp})::int`,
-        })
-        .from(userXp)
-        .where(
-          and(
-            eq(userXp.userId, userId),
-            eq(userXp.kind, 'award'),
-            gte(userXp.createdAt, range.from),
-            lt(userXp.createdAt, range.to),
-          ),
-        )
-        .groupBy(sql`1`);
-      return new Map(rows.map((row) => [row.day, row.xp]));
+    /** XP awarded per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */
+    xpByDayPart(userId: string, range: { from: Date; to: Date; timeZone: string }) {
+      return dayTotalsPart(sql`
+        select to_char((x.created_at at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day, sum(x.xp)::int as total
+        from ${userXp} x
+        where x.user_id = ${userId} and x.kind = 'award'
+          and x.created_at >= ${range.from.toISOString()} and x.created_at < ${range.to.toISOString()}
+        group by 1`);
     },
 
     async findStreak(userId: string, streakType: StreakType, executor: Db = db): Promise<StreakRow | undefined> {

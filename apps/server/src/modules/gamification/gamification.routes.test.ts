@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { readTogether } from '../../read-together.ts';
 import { signInAs, signUpSubscribed } from '../../testing/factories.ts';
 import { testTargets } from '../../testing/test-app.ts';
 import { DEMO_PASSWORD } from '../demo/demo.module.ts';
@@ -67,13 +68,18 @@ describe.each(testTargets())('gamification: XP and awards on $name', (target) =>
     expect(after.badges.earned_keys).toContain('first_lesson');
     expect(after.recent_awards[0]).toMatchObject({ event_type: 'lesson_completed', xp: 10, multiplier: 1 });
     const today = new Date().toISOString().slice(0, 10);
-    const byDay = await app.analyticsSources.xpByDay?.(learner.userId, {
-      from: new Date(Date.now() - 86_400_000),
-      to: new Date(Date.now() + 86_400_000),
-      timeZone: 'UTC',
+    const { xpByDay, gamification } = app.analyticsSources;
+    if (!xpByDay || !gamification) throw new Error('gamification tells the home nothing');
+    const home = await readTogether(database.db, {
+      byDay: xpByDay(learner.userId, {
+        from: new Date(Date.now() - 86_400_000),
+        to: new Date(Date.now() + 86_400_000),
+        timeZone: 'UTC',
+      }),
+      summary: gamification(learner.userId),
     });
-    expect(byDay?.get(today)).toBe(15);
-    expect(await app.analyticsSources.gamification?.(learner.userId)).toEqual({
+    expect(home.byDay.get(today)).toBe(15);
+    expect(home.summary).toEqual({
       totalXp: 15,
       currentStreak: 1,
       achievements: 1,

@@ -89,7 +89,7 @@ export function createGamificationService({
       return (await repository.loadSettings()).settings.at_risk_days;
     },
 
-    xpByDay: (userId: string, range: { from: Date; to: Date; timeZone: string }) => repository.xpByDay(userId, range),
+    xpByDayPart: repository.xpByDayPart,
 
     ensureShopItems: () => repository.ensureShopItems(DEFAULT_SHOP_ITEMS),
   };

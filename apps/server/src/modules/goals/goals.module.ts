@@ -33,7 +33,7 @@ export async function registerGoals(
   });
   domainEvents.subscribe('goals.auto-complete', (event) => goalsService.onDomainEvent(event));
   app.calendarSources.push((userId) => goalsService.calendarEntries(userId, publicUrl));
-  app.analyticsSources.goals = (userId) => goalsService.dashboardSummary(userId);
+  app.analyticsSources.goals = goalsService.dashboardSummaryPart;
   await app.register(goalsRoutes, { goalsService });
   return goalsService;
 }

@@ -2,6 +2,7 @@ import type { GoalKind, GoalStatus } from '@portal/shared/goals';
 import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courseProgress, courses, userXp } from '../../db/schema.ts';
+import { jsonDate, readPart, readTogether } from '../../read-together.ts';
 import { goalChecklistItems, goals } from './goals.table.ts';
 
 export type GoalRow = typeof goals.$inferSelect;
@@ -18,6 +19,22 @@ export type GoalValues = {
   targetXp: number | null;
   dueDate: string | null;
 };
+
+type Dated<T, Keys extends keyof T> = Omit<T, Keys> & { [K in Keys]: string | (null extends T[K] ? null : never) };
+type GoalJson = Dated<GoalRow, 'createdAt' | 'updatedAt' | 'pausedAt' | 'completedAt' | 'firstCompletedAt'> & {
+  courseTitle: string | null;
+  items: Dated<ChecklistItemRow, 'doneAt' | 'createdAt'>[];
+};
+
+const goalFromJson = (goal: GoalJson): GoalWithItems => ({
+  ...goal,
+  createdAt: new Date(goal.createdAt),
+  updatedAt: new Date(goal.updatedAt),
+  pausedAt: jsonDate(goal.pausedAt),
+  completedAt: jsonDate(goal.completedAt),
+  firstCompletedAt: jsonDate(goal.firstCompletedAt),
+  items: goal.items.map((item) => ({ ...item, doneAt: jsonDate(item.doneAt), createdAt: new Date(item.createdAt) })),
+});
 
 /** Every read and write is scoped by the learner's id; checklist items are reached only through their goal. */
 export function createGoalsRepository({ db }: { db: Db }) {
@@ -44,15 +61,33 @@ export function createGoalsRepository({ db }: { db: Db }) {
       .from(goals)
       .leftJoin(courses, eq(courses.id, goals.courseId));
 
+  /** The learner's goals with their items, oldest first, in one query; to read alone or with other parts. */
+  const listPart = (userId: string) =>
+    readPart(
+      sql`select coalesce(json_agg(json_build_object(
+          'id', g.id, 'userId', g.user_id, 'kind', g.kind, 'title', g.title, 'description', g.description,
+          'status', g.status, 'courseId', g.course_id, 'targetMinutes', g.target_minutes, 'targetXp', g.target_xp,
+          'dueDate', g.due_date, 'createdAt', g.created_at, 'updatedAt', g.updated_at, 'pausedAt', g.paused_at,
+          'completedAt', g.completed_at, 'firstCompletedAt', g.first_completed_at, 'courseTitle', c.title,
+          'items', (select coalesce(json_agg(json_build_object('id', i.id, 'goalId', i.goal_id,
+              'position', i.position, 'label', i.label, 'doneAt', i.done_at, 'createdAt', i.created_at)
+              order by i.position, i.created_at), '[]'::json)
+            from ${goalChecklistItems} i where i.goal_id = g.id))
+          order by g.created_at, g.id), '[]'::json)
+        from ${goals} g left join ${courses} c on c.id = g.course_id
+        where g.user_id = ${userId}`,
+      (value) => (value as GoalJson[]).map(goalFromJson),
+    );
+
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
 
+    listPart,
+
     async list(userId: string): Promise<GoalWithItems[]> {
-      return attachItems(
-        await selectGoals().where(eq(goals.userId, userId)).orderBy(asc(goals.createdAt), asc(goals.id)),
-      );
+      return (await readTogether(db, { goals: listPart(userId) })).goals;
     },
 
     async findOne(userId: string, goalId: string): Promise<GoalWithItems | undefined> {

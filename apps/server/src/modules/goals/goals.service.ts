@@ -9,10 +9,11 @@ import {
 } from '@portal/shared/goals';
 import { todayIn, weekWindow } from '@portal/shared/time-zone';
 import { AppError } from '../../errors.ts';
+import { readPart } from '../../read-together.ts';
 import type { DomainEvent, DomainEventType } from '../events/domain-event.types.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import { type ProgressFacts, presentGoal, progressOf } from './goals.presenter.ts';
-import type { GoalRow, GoalsRepository, GoalValues, Tx } from './goals.repository.ts';
+import type { GoalRow, GoalsRepository, GoalValues, GoalWithItems, Tx } from './goals.repository.ts';
 
 const goalNotFound = () => new AppError('not_found', 'Goal not found.');
 
@@ -77,11 +78,11 @@ export function createGoalsService({
   }
 
   /** Computes every goal of the learner from real activity, completing active goals that reached 100%. */
-  async function evaluate(userId: string): Promise<GoalList> {
+  async function evaluate(userId: string, listed?: GoalWithItems[]): Promise<GoalList> {
     const at = now();
     const timeZone = await timeZoneOf(userId);
     const week = weekWindow(at, timeZone);
-    let rows = await goalsRepository.list(userId);
+    let rows = listed ?? (await goalsRepository.list(userId));
     const courseIds = [...new Set(rows.flatMap((row) => (row.courseId ? [row.courseId] : [])))];
     const window = { from: week.start, to: week.end };
     const has = (kind: GoalKind) => rows.some((row) => row.kind === kind);
@@ -126,7 +127,7 @@ export function createGoalsService({
   }
 
   return {
-    list: evaluate,
+    list: (userId: string) => evaluate(userId),
     get: evaluateOne,
 
     async options(userId: string) {
@@ -246,16 +247,24 @@ export function createGoalsService({
       );
     },
 
-    /** What the learner home shows about goals. */
-    async dashboardSummary(userId: string) {
-      const { goals, stats } = await evaluate(userId);
-      return {
-        active: stats.active,
-        averageProgress: stats.average_progress,
-        atRisk: goals
-          .filter((goal) => goal.at_risk)
-          .map((goal) => ({ id: goal.id, title: goal.title, dueDate: goal.due_date, progress: goal.progress.percent })),
-      };
+    /** What the learner home shows about goals; the goals are read with the home's other parts. */
+    dashboardSummaryPart(userId: string) {
+      const listed = goalsRepository.listPart(userId);
+      return readPart(listed.query, async (value) => {
+        const { goals, stats } = await evaluate(userId, listed.read(value));
+        return {
+          active: stats.active,
+          averageProgress: stats.average_progress,
+          atRisk: goals
+            .filter((goal) => goal.at_risk)
+            .map((goal) => ({
+              id: goal.id,
+              title: goal.title,
+              dueDate: goal.due_date,
+              progress: goal.progress.percent,
+            })),
+        };
+      });
     },
 
     /** Re-checks the learner's goals after activity that may have completed one (idempotent). */
