@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { createPgListener, type ListenEvents } from './pg-listener.ts';
+import { PreparingClient } from './preparing-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -95,7 +96,7 @@ async function migrateAlone(url: string, migrate: () => Promise<void>) {
 }
 
 async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, Client: PreparingClient });
   // An idle connection the server closed (restart, terminated backend) is dropped by the pool; without a listener
   // the pool's 'error' event would take the whole process down.
   pool.on('error', () => undefined);

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PreparingClient } from './preparing-client.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('connections that prepare their statements', () => {
+  let client: PreparingClient;
+
+  beforeAll(async () => {
+    client = new PreparingClient({ connectionString: url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+  });
+
+  const prepared = async () =>
+    (
+      await client.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements order by statement',
+      )
+    ).rows;
+
+  it('prepares a statement with values once, answers each run with its own values, and plans it once', async () => {
+    const text = 'select $1::int * 2 as doubled, $2::text as label';
+    const answers = [];
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+      answers.push((await client.query<{ doubled: number; label: string }>(text, [n, `run ${n}`])).rows[0]);
+    }
+    expect(answers.map((row) => row?.doubled)).toEqual([2, 4, 6, 8, 10, 12, 14]);
+    expect(answers[6]?.label).toBe('run 7');
+    const [statement] = (await prepared()).filter((row) => row.statement === text);
+    // Every run after the first used the generic plan: the server planned it once.
+    expect(statement).toMatchObject({ generic_plans: '7', custom_plans: '0' });
+  });
+
+  it('leaves statements without values and those named by the caller as they are', async () => {
+    await client.query('select 1 as plain');
+    await client.query({ name: 'own_name', text: 'select $1::int as own', values: [3] });
+    const statements = (await prepared()).map((row) => row.statement);
+    expect(statements).not.toContain('select 1 as plain');
+    expect(statements).toContain('select $1::int as own');
+    expect((await client.query<{ name: string }>('select name from pg_prepared_statements')).rows).toContainEqual({
+      name: 'own_name',
+    });
+  });
+
+  it('a bad statement fails alone: the connection goes on with the next', async () => {
+    await expect(client.query('select $1::int from no_such_table', [1])).rejects.toThrow(/no_such_table/);
+    expect((await client.query<{ ok: number }>('select $1::int as ok', [5])).rows).toEqual([{ ok: 5 }]);
+  });
+
+  it('works inside a pool, as the app uses it', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 2, Client: PreparingClient });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => pool.query<{ n: number }>('select $1::int as n', [n])),
+      );
+      expect(results.map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      expect((await pool.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    } finally {
+      await pool.end();
+    }
+  });
+});
