@@ -15,10 +15,10 @@ import { INTERRUPTED_MESSAGE } from './scorm-ingest-lease.ts';
 
 /**
  * Short enough that the app's own sweep runs several times while one large package is extracted (renewals every
- * 250 ms, a sweep every 500 ms), long enough that a busy machine's pauses do not outlast it; the package has so many
- * small files that its extraction takes over two leases even on a fast, idle machine.
+ * 125 ms, a sweep every 250 ms), long enough that a busy machine's pauses do not outlast it; the package has so many
+ * small files that its extraction takes over two leases even on a fast, idle machine (1.5 s on one).
  */
-const LEASE_SECONDS = 1;
+const LEASE_SECONDS = 0.5;
 
 describe.each(testTargets())('SCORM ingest leases on $name', (target) => {
   let app: App;
