@@ -1,17 +1,12 @@
-/**
- * Streak days in the learner's own time zone: settling missed days with freezes and counting new activity.
- * Pure rules without schemas (no zod), so pages that only show days can import them.
- */
-import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, format } from 'date-fns';
-import { safeZone } from './time-zone.ts';
+import { addDays, differenceInCalendarDays } from 'date-fns';
+import { todayIn } from './time-zone.ts';
 
 export const STREAK_TYPES = ['learning', 'login'] as const;
 export type StreakType = (typeof STREAK_TYPES)[number];
 
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`. */
 export function localDay(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), safeZone(timeZone)), 'yyyy-MM-dd');
+  return todayIn(timeZone, instant);
 }
 
 const noonOf = (day: string) => {

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { localDatesBetween, safeZone, shiftLocalDate, startOfLocalDate, todayIn, weekWindow } from './time-zone.ts';
 
@@ -33,6 +35,34 @@ describe('local dates in a time zone', () => {
     const { start, end } = weekWindow(new Date('2026-11-22T12:00:00Z'), 'Europe/Berlin');
     expect(start.toISOString()).toBe('2026-11-15T23:00:00.000Z');
     expect(end.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+  });
+
+  it('tells the same dates as the calendar library, in zones with odd offsets and around clock changes', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/Los_Angeles',
+      'Asia/Kolkata',
+      'America/St_Johns',
+      'Pacific/Chatham',
+      'Pacific/Kiritimati',
+      'Australia/Lord_Howe',
+    ];
+    // Every 7 hours 13 minutes over two years: each hour of the day, each season, every clock change.
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 26_000_000) {
+      for (const zone of zones) {
+        expect(todayIn(zone, new Date(time))).toBe(format(new TZDate(time, zone), 'yyyy-MM-dd'));
+      }
+    }
+    for (let days = -800; days <= 800; days += 7) {
+      expect(shiftLocalDate('2026-03-29', days)).toBe(format(addDays(new Date(2026, 2, 29, 12), days), 'yyyy-MM-dd'));
+    }
+    expect(localDatesBetween('2024-02-27', '2024-03-01')).toEqual([
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+    ]);
   });
 
   it('falls back to UTC for a zone the runtime does not know', () => {

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addWeeks, differenceInCalendarDays, format, startOfWeek } from 'date-fns';
+import { addWeeks, startOfWeek } from 'date-fns';
 
 /** Zones already checked: building a formatter to test a zone costs more than the date arithmetic around it. */
 const checkedZones = new Map<string, string>();
@@ -17,10 +17,47 @@ export function safeZone(timeZone: string): string {
   return zone;
 }
 
+/** One calendar-date formatter per zone: building one costs far more than formatting with it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatOf(timeZone: string): Intl.DateTimeFormat {
+  const zone = safeZone(timeZone);
+  let dateFormat = dateFormats.get(zone);
+  if (!dateFormat) {
+    dateFormat = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    });
+    if (dateFormats.size < 1000) dateFormats.set(zone, dateFormat);
+  }
+  return dateFormat;
+}
+
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(new TZDate(now.getTime(), safeZone(timeZone)), 'yyyy-MM-dd');
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of dateFormatOf(timeZone).formatToParts(now)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year.padStart(4, '0')}-${month}-${day}`;
 }
+
+const DAY_MS = 86_400_000;
+
+/** A calendar date as the UTC midnight of that date: plain day arithmetic, no zone or DST involved. */
+const utcDay = (date: string) => {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return Date.UTC(year, month - 1, day);
+};
+const dateOfUtcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The instant a local date (YYYY-MM-DD) begins in `timeZone`. */
 export function startOfLocalDate(date: string, timeZone: string): Date {
@@ -30,16 +67,14 @@ export function startOfLocalDate(date: string, timeZone: string): Date {
 
 /** The local date `days` after `date` (negative goes back). */
 export function shiftLocalDate(date: string, days: number): string {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  return format(addDays(new Date(year, month - 1, day, 12), days), 'yyyy-MM-dd');
+  return dateOfUtcDay(utcDay(date) + days * DAY_MS);
 }
 
 /** Every local date from `from` to `to`, both included. */
 export function localDatesBetween(from: string, to: string): string[] {
-  const [fy = 1970, fm = 1, fd = 1] = from.split('-').map(Number);
-  const [ty = 1970, tm = 1, td = 1] = to.split('-').map(Number);
-  const count = differenceInCalendarDays(new Date(ty, tm - 1, td, 12), new Date(fy, fm - 1, fd, 12)) + 1;
-  return Array.from({ length: Math.max(count, 0) }, (_, index) => shiftLocalDate(from, index));
+  const start = utcDay(from);
+  const count = Math.round((utcDay(to) - start) / DAY_MS) + 1;
+  return Array.from({ length: Math.max(count, 0) }, (_, index) => dateOfUtcDay(start + index * DAY_MS));
 }
 
 /** The learner's week around `now`: Monday 00:00 to the next Monday 00:00 in their time zone. */
