@@ -1,12 +1,13 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** Browsers keep to https for a year on this host and its subdomains once they have seen it. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers for the SPA and the API. Strict-Transport-Security goes out whenever the app is served over https:
+ * Security headers for the SPA and the API, set by one `helmet` middleware built at start-up (the Fastify wrapper
+ * builds a new one, parsing every directive again, on each request). Strict-Transport-Security goes out whenever the app is served over https:
  * PUBLIC_URL is https, or this request arrived over https (directly, or by `X-Forwarded-Proto` from a trusted proxy).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string }) => {
@@ -16,7 +17,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: { p
       reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     }
   });
-  await app.register(helmet, {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -38,5 +39,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { publicUrl }: { p
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 });
