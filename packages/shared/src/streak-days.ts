@@ -1,3 +1,7 @@
+/**
+ * Streak days in the learner's own time zone: settling missed days with freezes and counting new activity.
+ * Pure rules without schemas (no zod), so pages that only show days can import them.
+ */
 import { addDays, differenceInCalendarDays } from 'date-fns';
 import { todayIn } from './time-zone.ts';
 
