@@ -58,11 +58,9 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
   async function loadLearnerCourse(viewer: Viewer, courseId: string): Promise<LearnerCourse> {
     const tree = await courses.loadTree(courseId);
     if (!tree || !(await isVisible(viewer, tree.course))) throw courseNotFound();
-    const [accessible, progressRows, recorded, [summary]] = await Promise.all([
+    const [accessible, { progressRows, recorded, summary }] = await Promise.all([
       canUseCourse(viewer, tree.course),
-      progressRepository.listLessonProgress(viewer.userId, courseId),
-      progressRepository.listModuleCompletions(viewer.userId, courseId),
-      progressRepository.courseProgressFor(viewer.userId, [courseId]),
+      progressRepository.readLearnerCourse(viewer.userId, courseId),
     ]);
     const progressByLesson = new Map(progressRows.map((row) => [row.lessonId, row]));
     const modules: LearnerCourse['modules'] = new Map();

@@ -3,6 +3,7 @@ import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema.ts';
+import { jsonDate, readPart, readTogether } from '../../read-together.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
 
 export type LessonProgressRow = typeof lessonProgress.$inferSelect;
@@ -41,8 +42,84 @@ function toSummary(
   };
 }
 
+type Stamp = string;
+type LessonProgressJson = Omit<
+  LessonProgressRow,
+  'firstOpenedAt' | 'lastActivityAt' | 'lastReportAt' | 'completedAt' | 'createdAt' | 'updatedAt'
+> & {
+  firstOpenedAt: Stamp | null;
+  lastActivityAt: Stamp;
+  lastReportAt: Stamp | null;
+  completedAt: Stamp | null;
+  createdAt: Stamp;
+  updatedAt: Stamp;
+};
+type CourseStandingJson = { lessonsCompleted: number; lastLessonId: string | null } & {
+  startedAt: Stamp;
+  lastActivityAt: Stamp;
+  completedAt: Stamp | null;
+};
+
+const lessonProgressFromJson = (row: LessonProgressJson): LessonProgressRow => ({
+  ...row,
+  firstOpenedAt: jsonDate(row.firstOpenedAt),
+  lastActivityAt: new Date(row.lastActivityAt),
+  lastReportAt: jsonDate(row.lastReportAt),
+  completedAt: jsonDate(row.completedAt),
+  createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
+});
+
 export function createProgressRepository({ db }: { db: Db }) {
   return {
+    /**
+     * One learner's rows of one course in one statement: their lesson progress, the modules recorded complete, and
+     * the course summary.
+     */
+    async readLearnerCourse(userId: string, courseId: string) {
+      const { course } = await readTogether(db, {
+        course: readPart(
+          sql`select json_build_object(
+            'rows', (select coalesce(json_agg(json_build_object('userId', p.user_id, 'lessonId', p.lesson_id,
+                'courseId', p.course_id, 'status', p.status, 'position', p.position, 'watchedRanges', p.watched_ranges,
+                'watchedSeconds', p.watched_seconds, 'maxPage', p.max_page, 'timeSpentSeconds', p.time_spent_seconds,
+                'firstOpenedAt', p.first_opened_at, 'lastActivityAt', p.last_activity_at,
+                'lastReportAt', p.last_report_at, 'completedAt', p.completed_at, 'bestScore', p.best_score,
+                'attempts', p.attempts, 'createdAt', p.created_at, 'updatedAt', p.updated_at)), '[]'::json)
+              from ${lessonProgress} p where p.user_id = ${userId} and p.course_id = ${courseId}),
+            'modules', (select coalesce(json_agg(m.module_id), '[]'::json)
+              from ${moduleCompletions} m where m.user_id = ${userId} and m.course_id = ${courseId}),
+            'standing', (select json_build_object('lessonsCompleted', c.lessons_completed, 'lastLessonId',
+                c.last_lesson_id, 'startedAt', c.started_at, 'lastActivityAt', c.last_activity_at,
+                'completedAt', c.completed_at)
+              from ${courseProgress} c where c.user_id = ${userId} and c.course_id = ${courseId}),
+            'lessonsTotal', (select count(*) from ${lessons} l where l.course_id = ${courseId}))`,
+          (value) =>
+            value as {
+              rows: LessonProgressJson[];
+              modules: string[];
+              standing: CourseStandingJson | null;
+              lessonsTotal: number;
+            },
+        ),
+      });
+      const { standing } = course;
+      return {
+        progressRows: course.rows.map(lessonProgressFromJson),
+        recorded: new Set(course.modules),
+        summary: toSummary(
+          courseId,
+          standing && {
+            ...standing,
+            startedAt: new Date(standing.startedAt),
+            lastActivityAt: new Date(standing.lastActivityAt),
+            completedAt: jsonDate(standing.completedAt),
+          },
+          course.lessonsTotal,
+        ),
+      };
+    },
+
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
     },
