@@ -21,6 +21,7 @@ import {
 import { levelForXp } from '@portal/shared/levels';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { readPart } from '../../read-together.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
 import {
   type AwardInput,
@@ -45,33 +46,43 @@ export function createAwards(deps: GamificationDeps) {
    * The learner's measures. With `onlyEvent`, just the measures one award can move (its event's count, level, total
    * XP, longest streak), so an award costs one indexed count instead of a pass over the whole ledger.
    */
-  const metricsOf = async (
+  const metricsPart = (
     userId: string,
-    executor: Db | undefined,
     {
       totalXp,
       longestStreak,
       settings,
       onlyEvent,
     }: { totalXp: number; longestStreak: number; settings: GamificationSettings; onlyEvent?: XpEventType },
-  ): Promise<Partial<Record<Metric, number>>> => {
-    const metrics: Partial<Record<Metric, number>> = {
-      longest_streak: longestStreak,
-      level: levelForXp(totalXp, settings.level_thresholds),
-      total_xp: totalXp,
-    };
-    if (onlyEvent) {
-      const metric = EVENT_METRIC[onlyEvent];
-      if (metric) metrics[metric] = await repository.awardCount(userId, onlyEvent, executor);
+  ) => {
+    const counts = repository.awardCountsPart(userId, onlyEvent);
+    return readPart(counts.query, (value) => {
+      const metrics: Partial<Record<Metric, number>> = {
+        longest_streak: longestStreak,
+        level: levelForXp(totalXp, settings.level_thresholds),
+        total_xp: totalXp,
+      };
+      const countOf = counts.read(value);
+      if (onlyEvent) {
+        const metric = EVENT_METRIC[onlyEvent];
+        if (metric) metrics[metric] = countOf.get(onlyEvent) ?? 0;
+        return metrics;
+      }
+      for (const metric of Object.values(EVENT_METRIC)) metrics[metric] = 0;
+      for (const [eventType, count] of countOf) {
+        const metric = EVENT_METRIC[eventType as XpEventType];
+        if (metric) metrics[metric] = (metrics[metric] ?? 0) + count;
+      }
       return metrics;
-    }
-    for (const metric of Object.values(EVENT_METRIC)) metrics[metric] = 0;
-    for (const [eventType, count] of await repository.awardCounts(userId, executor)) {
-      const metric = EVENT_METRIC[eventType as XpEventType];
-      if (metric) metrics[metric] = (metrics[metric] ?? 0) + count;
-    }
-    return metrics;
+    });
   };
+
+  /**
+   * The learner's measures. With `onlyEvent`, just the measures one award can move (its event's count, level, total
+   * XP, longest streak), so an award costs one indexed count instead of a pass over the whole ledger.
+   */
+  const metricsOf = async (userId: string, options: Parameters<typeof metricsPart>[1]) =>
+    (await repository.readTogether({ metrics: metricsPart(userId, options) })).metrics;
 
   /** Grants the badges now earned and moves achievements forward, inside the caller's transaction. */
   const evaluateProgress = async (
@@ -80,13 +91,13 @@ export function createAwards(deps: GamificationDeps) {
     settings: GamificationSettings,
     { totalXp, longestStreak, onlyEvent }: { totalXp: number; longestStreak: number; onlyEvent?: XpEventType },
   ) => {
-    const metrics = await metricsOf(userId, tx, {
-      totalXp,
-      longestStreak,
-      settings,
-      ...(onlyEvent ? { onlyEvent } : {}),
-    });
-    const progress = await repository.heldProgress(userId, tx);
+    const { metrics, progress } = await repository.readTogether(
+      {
+        metrics: metricsPart(userId, { totalXp, longestStreak, settings, ...(onlyEvent ? { onlyEvent } : {}) }),
+        progress: repository.heldProgressPart(userId),
+      },
+      tx,
+    );
     const held = new Set(progress.badges);
     const due = BADGES.filter((badge) => {
       const value = metrics[badge.metric];

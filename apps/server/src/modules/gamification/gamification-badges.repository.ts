@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { readPart } from '../../read-together.ts';
 import { achievements, userBadges } from './gamification.table.ts';
 
 /** A learner's badges and tiered achievements: what an award reads and grants. */
@@ -20,34 +21,17 @@ export function createBadgesRepository(db: Db) {
       return rows.map((row) => row.badgeKey);
     },
 
-    /** The keys of the badges held and each achievement's tier and progress, in one round trip. */
-    async heldProgress(userId: string, executor: Db = db) {
-      const rows = await executor
-        .select({
-          badge: sql<string | null>`null`,
-          achievement: sql<string | null>`${achievements.achievementKey}`,
-          tier: achievements.tier,
-          progress: achievements.progress,
-        })
-        .from(achievements)
-        .where(eq(achievements.userId, userId))
-        .unionAll(
-          executor
-            .select({
-              badge: sql<string | null>`${userBadges.badgeKey}`,
-              achievement: sql<string | null>`null`,
-              tier: sql<number>`0::smallint`,
-              progress: sql<number>`0`,
-            })
-            .from(userBadges)
-            .where(eq(userBadges.userId, userId)),
-        );
-      return {
-        badges: rows.flatMap((row) => (row.badge === null ? [] : [row.badge])),
-        achievements: rows.flatMap((row) =>
-          row.achievement === null ? [] : [{ achievementKey: row.achievement, tier: row.tier, progress: row.progress }],
-        ),
-      };
+    /** The keys of the badges held and each achievement's tier and progress, to read with other parts. */
+    heldProgressPart(userId: string) {
+      return readPart(
+        sql`select json_build_object(
+          'badges', (select coalesce(json_agg(b.badge_key), '[]'::json) from ${userBadges} b where b.user_id = ${userId}),
+          'achievements', (select coalesce(json_agg(json_build_object('achievementKey', a.achievement_key,
+              'tier', a.tier, 'progress', a.progress)), '[]'::json)
+            from ${achievements} a where a.user_id = ${userId}))`,
+        (value) =>
+          value as { badges: string[]; achievements: { achievementKey: string; tier: number; progress: number }[] },
+      );
     },
 
     async saveAchievements(tx: Db, userId: string, rows: { key: string; tier: number; progress: number }[]) {

@@ -146,7 +146,7 @@ export function createStatsViews(deps: GamificationDeps, { metricsOf }: Pick<Awa
         repository.findStreak(userId, 'learning'),
         repository.listBadges(userId),
       ]);
-      const metrics = await metricsOf(userId, undefined, {
+      const metrics = await metricsOf(userId, {
         totalXp: account.totalXp,
         longestStreak: learning?.longestLength ?? 0,
         settings,
@@ -169,7 +169,7 @@ export function createStatsViews(deps: GamificationDeps, { metricsOf }: Pick<Awa
         repository.findAccount(userId),
         repository.findStreak(userId, 'learning'),
       ]);
-      const metrics = await metricsOf(userId, undefined, {
+      const metrics = await metricsOf(userId, {
         totalXp: account.totalXp,
         longestStreak: learning?.longestLength ?? 0,
         settings,

@@ -8,7 +8,7 @@ import type { StreakType } from '@portal/shared/streak-days';
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents, profiles } from '../../db/schema.ts';
-import { dayTotalsPart } from '../../read-together.ts';
+import { dayTotalsPart, type ReadPart, readPart, readTogether } from '../../read-together.ts';
 import {
   gamificationSettings,
   purchases,
@@ -134,22 +134,20 @@ export function createGamificationRepository({ db }: { db: Db }) {
     },
 
     /** How many awards the learner got per event type (capped ones included: the event still happened). */
-    async awardCounts(userId: string, executor: Db = db): Promise<Map<string, number>> {
-      const rows = await executor
-        .select({ eventType: userXp.eventType, count: sql<number>`count(*)::int` })
-        .from(userXp)
-        .where(and(eq(userXp.userId, userId), eq(userXp.kind, 'award')))
-        .groupBy(userXp.eventType);
-      return new Map(rows.map((row) => [row.eventType, row.count]));
+    /** How many awards the learner has per event type (only `eventType`'s when given), to read with other parts. */
+    awardCountsPart(userId: string, eventType?: string) {
+      return readPart(
+        sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from (
+          select x.event_type, count(*)::int as count from ${userXp} x
+          where x.user_id = ${userId} and x.kind = 'award' ${eventType === undefined ? sql`` : sql`and x.event_type = ${eventType}`}
+          group by x.event_type) c`,
+        (value) => new Map(Object.entries((value ?? {}) as Record<string, number>)),
+      );
     },
 
-    async awardCount(userId: string, eventType: string, executor: Db = db): Promise<number> {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(userXp)
-        .where(and(eq(userXp.userId, userId), eq(userXp.eventType, eventType), eq(userXp.kind, 'award')));
-      return row?.count ?? 0;
-    },
+    /** Reads parts in one statement, inside the caller's transaction when given one. */
+    readTogether: <Parts extends Record<string, ReadPart<unknown>>>(parts: Parts, executor: Db = db) =>
+      readTogether(executor, parts),
 
     async recentAwards(userId: string, limit: number): Promise<LedgerRow[]> {
       return db
