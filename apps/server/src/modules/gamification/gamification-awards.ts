@@ -137,28 +137,35 @@ export function createAwards(deps: GamificationDeps) {
     const changed = new Set<WatchedTable>();
     const result = await repository.transaction(async (tx) => {
       const account = await repository.lockAccount(tx, userId);
-      const previous = await repository.findLedgerEntry(tx, userId, input.idempotencyKey);
-      if (previous) return resultFor(account, settings, { multiplier: previous.multiplier, duplicate: true });
+      // Read under the account's lock, so no other award of this learner moves them meanwhile.
+      const held = await repository.readTogether(
+        {
+          previous: repository.ledgerMultiplierPart(userId, input.idempotencyKey),
+          streaks: repository.streaksPart(userId),
+        },
+        tx,
+      );
+      if (held.previous !== null) return resultFor(account, settings, { multiplier: held.previous, duplicate: true });
+      const streakOf = (type: StreakType) => held.streaks.find((row) => row.streakType === type);
 
       const rule = settings.xp_rules[eventType];
       const worth = baseXpFor(eventType, input.value, rule);
       // An event worth no XP by its rule (a focus session under five focused minutes) is no learning: it is not
       // recorded, so it moves no streak, badge or achievement. A capped event still counts; only its XP is capped.
       if (worth === 0) {
-        const learning = viewStreak(toStreakState(await repository.findStreak(userId, 'learning', tx)), day);
+        const learning = viewStreak(toStreakState(streakOf('learning')), day);
         return resultFor(account, settings, { multiplier: currentMultiplier(account, learning.current, occurredAt) });
       }
 
       const streakType: StreakType = isLearningEvent(eventType) ? 'learning' : 'login';
-      const streakRow = await repository.findStreak(userId, streakType, tx);
+      const streakRow = streakOf(streakType);
       const before = toStreakState(streakRow);
       const movedZone = streakRow && streakRow.timeZone !== timeZone;
       const { state, frozenDays } = recordStreakActivity(before, {
         day,
         dayInPreviousZone: movedZone ? localDay(occurredAt, streakRow.timeZone) : null,
       });
-      const learning =
-        streakType === 'learning' ? state : toStreakState(await repository.findStreak(userId, 'learning', tx));
+      const learning = streakType === 'learning' ? state : toStreakState(streakOf('learning'));
       const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
 
       const multiplier = currentMultiplier(account, learningStreak, occurredAt);

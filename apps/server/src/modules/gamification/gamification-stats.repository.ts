@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { readPart, readTogether } from '../../read-together.ts';
 import { achievements, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
 
+type StreakRow = typeof streaks.$inferSelect;
+
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 type AccountJson = Json<{
@@ -35,6 +37,19 @@ const date = (value: string) => new Date(value);
  * What get_user_stats shows, in one round trip instead of five: the account, streaks, badge keys, achievement tiers
  * and the latest awards, each read by the learner's id through its own index.
  */
+const streakFromJson = (streak: StreakJson): StreakRow => ({
+  userId: streak.user_id,
+  streakType: streak.streak_type,
+  currentLength: streak.current_length,
+  longestLength: streak.longest_length,
+  lastActiveDay: streak.last_active_day,
+  lastCountedDay: streak.last_counted_day,
+  freezesHeld: streak.freezes_held,
+  freezesUsed: streak.freezes_used,
+  timeZone: streak.time_zone,
+  updatedAt: date(streak.updated_at),
+});
+
 type SnapshotJson = {
   account: AccountJson | null;
   streaks: StreakJson[];
@@ -58,18 +73,7 @@ function snapshotFrom(row: SnapshotJson | null) {
           updatedAt: date(account.updated_at),
         }
       : undefined,
-    streaks: (row?.streaks ?? []).map((streak) => ({
-      userId: streak.user_id,
-      streakType: streak.streak_type,
-      currentLength: streak.current_length,
-      longestLength: streak.longest_length,
-      lastActiveDay: streak.last_active_day,
-      lastCountedDay: streak.last_counted_day,
-      freezesHeld: streak.freezes_held,
-      freezesUsed: streak.freezes_used,
-      timeZone: streak.time_zone,
-      updatedAt: date(streak.updated_at),
-    })),
+    streaks: (row?.streaks ?? []).map(streakFromJson),
     badgeKeys: row?.badges ?? [],
     achievementTiers: row?.achievements ?? [],
     recent: (row?.recent ?? []).map((award) => ({
@@ -104,6 +108,11 @@ export function createStatsReads(db: Db) {
     );
   return {
     statsSnapshotPart,
+    /** Both of the learner's streak rows (learning, login) that exist, to read with other parts. */
+    streaksPart: (userId: string) =>
+      readPart(sql`select coalesce(json_agg(s), '[]'::json) from ${streaks} s where s.user_id = ${userId}`, (value) =>
+        (value as StreakJson[]).map(streakFromJson),
+      ),
     async statsSnapshot(userId: string, recentLimit: number) {
       return (await readTogether(db, { snapshot: statsSnapshotPart(userId, recentLimit) })).snapshot;
     },

@@ -100,12 +100,12 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .onConflictDoUpdate({ target: xpAccounts.userId, set: { leaderboardOptIn: optedIn, updatedAt: new Date() } });
     },
 
-    async findLedgerEntry(tx: Db, userId: string, idempotencyKey: string): Promise<LedgerRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(userXp)
-        .where(and(eq(userXp.userId, userId), eq(userXp.idempotencyKey, idempotencyKey)));
-      return row;
+    /** The multiplier of the ledger entry made with this key, null when none was; to read with other parts. */
+    ledgerMultiplierPart(userId: string, idempotencyKey: string) {
+      return readPart(
+        sql`select x.multiplier from ${userXp} x where x.user_id = ${userId} and x.idempotency_key = ${idempotencyKey}`,
+        (value) => value as number | null,
+      );
     },
 
     /** Inserts a ledger row unless its key was used; undefined when it was. */
