@@ -22,7 +22,7 @@ describe.skipIf(!url)('connections that prepare their statements', () => {
       )
     ).rows;
 
-  it('prepares a statement with values once, answers each run with its own values, and plans it once', async () => {
+  it('prepares a statement with values once and answers each run with its own values', async () => {
     const text = 'select $1::int * 2 as doubled, $2::text as label';
     const answers = [];
     for (const n of [1, 2, 3, 4, 5, 6, 7]) {
@@ -31,8 +31,16 @@ describe.skipIf(!url)('connections that prepare their statements', () => {
     expect(answers.map((row) => row?.doubled)).toEqual([2, 4, 6, 8, 10, 12, 14]);
     expect(answers[6]?.label).toBe('run 7');
     const [statement] = (await prepared()).filter((row) => row.statement === text);
-    // Every run after the first used the generic plan: the server planned it once.
-    expect(statement).toMatchObject({ generic_plans: '7', custom_plans: '0' });
+    // One prepared statement ran all seven times; after five plans for the values the server settled on one plan.
+    expect(Number(statement?.generic_plans) + Number(statement?.custom_plans)).toBe(7);
+    expect(Number(statement?.generic_plans)).toBeGreaterThan(0);
+  });
+
+  it('plans pattern searches anew for each pattern', async () => {
+    const search = "select count(*)::int as n from pg_class where relname like $1 || '%'";
+    for (const prefix of ['pg_', 'pg_t', 'pg_ty']) await client.query(search, [prefix]);
+    const statements = (await prepared()).map((row) => row.statement);
+    expect(statements).not.toContain(search);
   });
 
   it('leaves statements without values and those named by the caller as they are', async () => {
@@ -58,7 +66,6 @@ describe.skipIf(!url)('connections that prepare their statements', () => {
         Array.from({ length: 20 }, (_, n) => pool.query<{ n: number }>('select $1::int as n', [n])),
       );
       expect(results.map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
-      expect((await pool.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
     } finally {
       await pool.end();
     }
