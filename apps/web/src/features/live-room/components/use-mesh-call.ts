@@ -101,7 +101,13 @@ export function useMeshCall({
           const collision =
             data.description.type === 'offer' && (peer.makingOffer || connection.signalingState !== 'stable');
           peer.ignoreOffer = !peer.polite && collision;
-          if (peer.ignoreOffer) return;
+          if (peer.ignoreOffer) {
+            // Our offer may never have reached them (their new tab was not listening yet), and then both sides would
+            // wait for an answer forever: it goes again, and the polite side yields to it.
+            const pending = connection.localDescription;
+            if (pending?.type === 'offer') sendSignal(from, tab, { description: { type: 'offer', sdp: pending.sdp } });
+            return;
+          }
           await connection.setRemoteDescription(data.description);
           if (data.description.type === 'offer') {
             await connection.setLocalDescription();
