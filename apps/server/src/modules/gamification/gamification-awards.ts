@@ -77,10 +77,7 @@ export function createAwards(deps: GamificationDeps) {
     });
   };
 
-  /**
-   * The learner's measures. With `onlyEvent`, just the measures one award can move (its event's count, level, total
-   * XP, longest streak), so an award costs one indexed count instead of a pass over the whole ledger.
-   */
+  /** The learner's measures read on their own, outside an award (see metricsPart). */
   const metricsOf = async (userId: string, options: Parameters<typeof metricsPart>[1]) =>
     (await repository.readTogether({ metrics: metricsPart(userId, options) })).metrics;
 
