@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { pageCode } from './scripts/page-code';
 import { preloadAppCode } from './scripts/preload-app-code';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -24,6 +25,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     !isSsrBuild && preloadAppCode('src/app/boot.tsx'),
+    // The dashboard's frame and the learner home, which signed-in pages preload (the server's page-code.ts).
+    !isSsrBuild &&
+      pageCode({
+        '/dashboard/*': 'src/app/layouts/dashboard-layout.tsx',
+        '/dashboard/learner': 'src/features/dashboard/routes/learner-home.tsx',
+      }),
     // Text files get .br and .gz siblings that the server sends as the browser asks (see static-spa.ts); the
     // prerender bundle (`build:prerender`) only runs at build time.
     !isSsrBuild &&

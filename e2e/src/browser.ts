@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PAGE_ANSWERS_ELEMENT_ID } from '@portal/shared/page-answers';
 import {
   type APIRequestContext,
   type Browser,
@@ -70,6 +71,24 @@ function waitForHydration(context: BrowserContext): BrowserContext {
     };
   });
   return context;
+}
+
+const PAGE_ANSWERS = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">.*?</script>`, 's');
+
+/**
+ * Pages of this browser come without the answers a signed-in page carries (as when the server gave up waiting for
+ * them), so the app asks the API itself and a test can hold up or change those answers with `page.route`.
+ */
+export async function withoutPageAnswers(page: Page) {
+  await page.route(
+    (url) => url.pathname.startsWith('/dashboard'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(PAGE_ANSWERS, '');
+      return route.fulfill({ response, body });
+    },
+  );
 }
 
 const STATE_CHANGING = ['post', 'put', 'patch', 'delete'] as const;

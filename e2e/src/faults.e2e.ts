@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
+import { dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm, withoutPageAnswers } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,6 +29,7 @@ describe('loading and failure screens', () => {
     const page = await context.newPage();
     await signInThroughForm(page, 'learner@example.com');
     await page.waitForURL((url) => url.pathname === '/dashboard/learner');
+    await withoutPageAnswers(page);
     await page.route('**/api/subscription/check', () => {
       // never answer
     });
@@ -76,6 +77,7 @@ describe('loading and failure screens', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard/learner');
     await dismissWelcome(page);
     // A malformed answer makes the home screen throw while rendering.
+    await withoutPageAnswers(page);
     await page.route('**/api/me', (route) =>
       route.fulfill({
         contentType: 'application/json',

@@ -135,6 +135,23 @@ describe('signed-in learner with a subscription', () => {
     await page.getByRole('heading', { name: "This course isn't available" }).waitFor();
   });
 
+  it('a fresh load of the learner home shows its figures without first asking the API who is signed in', async () => {
+    const asked: string[] = [];
+    const record = (request: { url: () => string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    };
+    page.on('request', record);
+    await page.goto('/dashboard/learner');
+    await page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), / }).waitFor();
+    await page.getByText('Total XP').waitFor();
+    page.off('request', record);
+    // The page came with these answers (the server asked its own routes with the learner's cookie).
+    for (const path of ['/api/me', '/api/profile', '/api/subscription/check', '/api/analytics/home']) {
+      expect(asked, path).not.toContain(path);
+    }
+  });
+
   it('does not see admin or SCORM sections in the navigation', async () => {
     await page.goto('/dashboard/learner');
     const nav = page.getByRole('navigation', { name: 'Dashboard navigation' });

@@ -3,6 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendCompressedText } from './compression.ts';
+import { hasSessionCookie } from './csrf.ts';
+import { pageAnswers } from './page-answers.ts';
+import { pageCode } from './page-code.ts';
 import { prerenderedPages } from './prerendered-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,11 +15,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app; any non-API path falls back to index.html so the client router decides.
  * Text files the build precompressed (`.br`, `.gz` beside the original) go out in the encoding the browser
  * accepts. Hashed files under assets/ are cached for a year; index.html is revalidated on every load. `/` and
- * `/login` go out prerendered in the visitor's language when the build made them (prerendered-pages.ts).
+ * `/login` go out prerendered in the visitor's language when the build made them (prerendered-pages.ts); a signed-in
+ * visitor's dashboard page goes out with the answers to its first API requests (page-answers.ts) and its screen's
+ * code preloaded (page-code.ts).
  */
 export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string }) => {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   const pages = prerenderedPages(distDir);
+  const withAnswers = pageAnswers(app, distDir);
+  const withCode = pageCode(distDir);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -31,7 +39,7 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasBuild) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}` } });
@@ -42,6 +50,12 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
     reply.header('cache-control', 'no-cache');
     // The page differs by session and language; a shared cache must not hand one visitor's to another.
     reply.header('vary', 'Cookie, Accept-Language');
-    return reply.sendFile(pages.pick(request) ?? 'index.html');
+    const prerendered = pages.pick(request);
+    if (prerendered) return reply.sendFile(prerendered);
+    const page = hasSessionCookie(request) ? await withAnswers(request) : null;
+    if (page === null) return reply.sendFile('index.html');
+    // The visitor's own data is in it: no cache may keep it.
+    reply.header('cache-control', 'private, no-store');
+    return sendCompressedText(request, reply.type('text/html; charset=utf-8'), withCode(page, url));
   });
 });

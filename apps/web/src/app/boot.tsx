@@ -2,9 +2,11 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { meQueryOptions } from '@/lib/auth';
+import { readStoredConsent } from '@/lib/consent';
 import { currentLanguage, i18nReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot, routerReady } from './app-root';
+import { loadCookieBanner } from './providers';
 import { createRouter } from './router';
 
 const container = document.getElementById('root');
@@ -17,6 +19,10 @@ const queryClient = createQueryClient();
 const prerendered = container.dataset.prerendered;
 // The server prerenders only for visitors without a session, so nobody is signed in.
 if (prerendered) queryClient.setQueryData(meQueryOptions().queryKey, null);
+
+// A browser that has not made its cookie choice shows the banner on its first screen: its code loads beside the
+// screen's instead of after the first render.
+if (!prerendered && readStoredConsent() === null) void loadCookieBanner();
 
 const router = createRouter(queryClient);
 const app = (

@@ -8,13 +8,40 @@ import { usePageIdle } from '@/lib/use-page-idle';
 import { ApplyPreferences } from './apply-preferences';
 import { CARD_MAKERS } from './card-makers';
 
-// Loaded after the first screen's code: the cookie banner (its dialog and consent checks, with its texts fetched
-// alongside so it does not wait for them afterwards) and the toast host.
-const CookieBanner = lazy(() =>
-  Promise.all([import('@/features/consent/components/cookie-banner'), preloadNamespaces(['consent'])]).then(([m]) => ({
-    default: m.CookieBanner,
-  })),
-);
+// Loaded apart from the screens: the cookie banner (its consent checks, with its texts fetched alongside so it does
+// not wait for them afterwards) and the toast host.
+type BannerModule = typeof import('@/features/consent/components/cookie-banner');
+let cookieBanner: Promise<BannerModule['CookieBanner']> | undefined;
+/** Fetches the banner's code and texts (once); boot.tsx starts it early when this browser has not chosen yet. */
+export const loadCookieBanner = () => {
+  cookieBanner ??= Promise.all([
+    import('@/features/consent/components/cookie-banner'),
+    preloadNamespaces(['consent']),
+  ]).then(([m]) => m.CookieBanner);
+  return cookieBanner;
+};
+// The prerendered HTML holds the banner: hydration renders it in the same place, waiting for its code.
+const PrerenderedCookieBanner = lazy(() => loadCookieBanner().then((component) => ({ default: component })));
+
+/**
+ * The cookie banner once its code is here. Not a lazy component in Suspense: React retries a suspended part after
+ * every pending transition, so the banner would wait for the dashboard's background render; a plain state update
+ * shows it as soon as it can.
+ */
+function CookieBannerWhenLoaded() {
+  const [Banner, setBanner] = useState<BannerModule['CookieBanner'] | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadCookieBanner().then((component) => {
+      if (current) setBanner(() => component);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return Banner ? <Banner /> : null;
+}
+
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 const prefetchAccountConsent = (queryClient: QueryClient) =>
@@ -64,12 +91,14 @@ export function AppProviders({ children, queryClient: given, bannerPrerendered =
       <ApplyPreferences />
       <CardMakersProvider value={CARD_MAKERS}>{children}</CardMakersProvider>
       {/* Each waits for its code and translations without holding up the page. Both depend on this browser, so
-          they join after the first render unless the prerendered HTML already shows the banner. */}
-      {mounted || bannerPrerendered ? (
+          they join after the first render, unless the prerendered HTML already shows the banner. */}
+      {bannerPrerendered ? (
         <Suspense fallback={null}>
-          <CookieBanner />
+          <PrerenderedCookieBanner />
         </Suspense>
-      ) : null}
+      ) : (
+        <CookieBannerWhenLoaded />
+      )}
       {mounted ? (
         <Suspense fallback={null}>
           <Toaster position="top-right" richColors closeButton />

@@ -10,6 +10,7 @@ import {
   type TIME_FORMATS,
   textSizePx,
 } from '@portal/shared/profile-display';
+import { dateTimeFormat } from './intl-formats';
 
 /** The profile fields that change how every screen looks. */
 export type DisplayPreferences = Pick<
@@ -163,7 +164,7 @@ export function storePreferences(preferences: DisplayPreferences, storage: Stora
 }
 
 function dateParts(date: Date, timeZone?: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -181,7 +182,7 @@ export function formatDateAs(date: Date, format: DateFormat, timeZone?: string):
 }
 
 export function formatTimeAs(date: Date, format: TimeFormat, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     hourCycle: format === '12h' ? 'h12' : 'h23',

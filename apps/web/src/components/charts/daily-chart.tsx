@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { usePageIdle } from '@/lib/use-page-idle';
 import { ChartTable } from './chart-table';
 
@@ -31,8 +32,8 @@ export function DailyChart({
   const { t, i18n } = useTranslation('common');
   const id = useId();
   const idle = usePageIdle();
-  const short = new Intl.DateTimeFormat(i18n.resolvedLanguage, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'full', timeZone: 'UTC' });
+  const short = dateTimeFormat(i18n.resolvedLanguage, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  const long = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'full', timeZone: 'UTC' });
   const points = data.map((point) => ({ ...point, label: short.format(dayOf(point.date)) }));
   return (
     <figure aria-labelledby={`${id}-title`} className="flex flex-col gap-2">

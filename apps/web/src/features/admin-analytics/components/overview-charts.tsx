@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { numberFormat } from '@/lib/intl-formats';
 import { type AnalyticsFilters, adminAnalyticsCsvUrl } from '../api/get-admin-analytics';
 import { BarTableChart } from './bar-table-chart';
 import { CsvLink } from './csv-link';
@@ -47,7 +48,7 @@ function Section({
 /** Engagement per day, course funnels, SCORM pass rates and the XP and streak distributions. */
 export function OverviewCharts({ data, filters }: { data: AdminAnalytics; filters: AnalyticsFilters }) {
   const { t, i18n } = useTranslation('admin-analytics');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = numberFormat(i18n.resolvedLanguage);
   const format = (value: number) => number.format(value);
   const bucketLabel = ({ min, max }: DistributionBucket) =>
     max === null

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { type CourseStatusAction, useChangeCourseStatus } from '../api/change-course-status';
 import { useAdminCourses } from '../api/get-admin-courses';
 import { CourseFormDialog } from '../components/course-form-dialog';
@@ -37,7 +38,7 @@ function CourseRow({
   statusPending: boolean;
 }) {
   const { t, i18n } = useTranslation('authoring');
-  const updated = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
+  const updated = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
     new Date(course.updated_at),
   );
   return (

@@ -2,6 +2,7 @@ import type { HealthState, SystemHealth } from '@portal/shared/admin-overview';
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { numberFormat } from '@/lib/intl-formats';
 import { useDisplayFormats } from '@/lib/profile';
 import { cn } from '@/lib/utils';
 
@@ -30,7 +31,7 @@ function HealthStatus({ state }: { state: HealthState }) {
 export function HealthPanel({ health }: { health: SystemHealth }) {
   const { t, i18n } = useTranslation('admin-home');
   const { formatDate, formatTime } = useDisplayFormats();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
   const ms = (value: number | null) =>
     value === null ? t('kpi.none') : t('health.ms', { value: number.format(value) });
   const lastSent = health.mail.last_sent_at

@@ -2,6 +2,7 @@ import type { Kpi, RateKpi } from '@portal/shared/admin-overview';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { numberFormat } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 
 type Direction = 'up' | 'down' | 'same';
@@ -17,7 +18,7 @@ const directionOf = (change: number | null): Direction =>
  */
 export function KpiCard({ label, figure, range }: { label: string; figure: Kpi | RateKpi; range: number }) {
   const { t, i18n } = useTranslation('admin-home');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 1 });
   const isRate = !('change_percent' in figure);
   const show = (value: number | null) =>
     value === null ? t('kpi.none') : isRate ? t('kpi.percent', { value: number.format(value) }) : number.format(value);

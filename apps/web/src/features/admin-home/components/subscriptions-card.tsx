@@ -1,6 +1,7 @@
 import type { AdminOverview } from '@portal/shared/admin-overview';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { numberFormat } from '@/lib/intl-formats';
 
 /** Plans in force per tier, and how many started in the period against the period before. */
 export function SubscriptionsCard({
@@ -11,7 +12,7 @@ export function SubscriptionsCard({
   range: number;
 }) {
   const { t, i18n } = useTranslation('admin-home');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = numberFormat(i18n.resolvedLanguage);
   return (
     <Card>
       <CardHeader>

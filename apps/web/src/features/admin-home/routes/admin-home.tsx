@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { numberFormat } from '@/lib/intl-formats';
 import { DEFAULT_OVERVIEW_RANGE, useAdminOverview } from '../api/get-admin-overview';
 import { HealthPanel } from '../components/health-panel';
 import { KpiCard } from '../components/kpi-card';
@@ -37,7 +38,7 @@ export function AdminHome() {
   const { t, i18n } = useTranslation('admin-home');
   const [range, setRange] = useState<OverviewRange>(DEFAULT_OVERVIEW_RANGE);
   const overview = useAdminOverview(range);
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = numberFormat(i18n.resolvedLanguage);
   const data = overview.data;
   return (
     <div className="flex flex-col gap-6">

@@ -3,12 +3,13 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 
 type SortState = { sort: AdminUserSort; order: 'asc' | 'desc' };
 
 export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 
 function SortableHeader({
   column,

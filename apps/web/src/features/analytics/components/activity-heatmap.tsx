@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatMinutes } from '@/lib/format-duration';
+import { dateTimeFormat } from '@/lib/intl-formats';
 
 type Day = { date: string; study_minutes: number; xp: number; lessons_completed: number };
 
@@ -18,7 +19,7 @@ const weekdayOf = (date: string) => (new Date(`${date}T12:00:00Z`).getUTCDay() +
 export function ActivityHeatmap({ days }: { days: Day[] }) {
   const { t, i18n } = useTranslation('analytics');
   const formatMinutes = useFormatMinutes();
-  const long = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  const long = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
   const busiest = Math.max(0, ...days.map((day) => day.study_minutes));
   const activeDays = days.filter((day) => activityLevel(day, busiest) > 0).length;
   const first = days[0];

@@ -19,6 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useFormatMinutes } from '@/lib/format-duration';
+import { numberFormat } from '@/lib/intl-formats';
 import { useDisplayFormats } from '@/lib/profile';
 import { useLearnerAnalytics } from '../api/get-learner-analytics';
 import { ActivityHeatmap } from '../components/activity-heatmap';
@@ -35,7 +36,7 @@ export function LearnerAnalytics() {
   const { t, i18n } = useTranslation('analytics');
   const { timeZone, formatDate } = useDisplayFormats();
   const formatMinutes = useFormatMinutes();
-  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const numbers = numberFormat(i18n.resolvedLanguage);
   const today = todayIn(timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [preset, setPreset] = useState<Preset>('30');
   const [custom, setCustom] = useState<AnalyticsRangeQuery>(() => lastDays(30, today));
@@ -122,10 +123,10 @@ export function LearnerAnalytics() {
                   {(
                     [
                       ['studyMinutes', formatMinutes(data.totals.study_minutes)],
-                      ['xp', numberFormat.format(data.totals.xp)],
-                      ['lessonsCompleted', numberFormat.format(data.totals.lessons_completed)],
-                      ['quizzesTaken', numberFormat.format(data.totals.quizzes_taken)],
-                      ['activeDays', numberFormat.format(data.totals.active_days)],
+                      ['xp', numbers.format(data.totals.xp)],
+                      ['lessonsCompleted', numbers.format(data.totals.lessons_completed)],
+                      ['quizzesTaken', numbers.format(data.totals.quizzes_taken)],
+                      ['activeDays', numbers.format(data.totals.active_days)],
                     ] as const
                   ).map(([key, value]) => (
                     <Card key={key} className="flex flex-col gap-1 p-4">
@@ -151,7 +152,7 @@ export function LearnerAnalytics() {
                     kind="line"
                     color="var(--color-warning)"
                     data={data.daily.map((day) => ({ date: day.date, value: day.xp }))}
-                    formatValue={(value) => t('xpValue', { xp: numberFormat.format(value) })}
+                    formatValue={(value) => t('xpValue', { xp: numbers.format(value) })}
                   />
                 </Card>
               </div>
@@ -237,7 +238,7 @@ export function LearnerAnalytics() {
                                 <td className="py-2 pr-3">
                                   {t('quizzes.score', { score: quiz.best_score, passMark: quiz.pass_mark })}
                                 </td>
-                                <td className="py-2 pr-3">{numberFormat.format(quiz.attempts)}</td>
+                                <td className="py-2 pr-3">{numbers.format(quiz.attempts)}</td>
                                 <td className="py-2">{quiz.passed ? t('quizzes.passed') : t('quizzes.notYet')}</td>
                               </tr>
                             ))}

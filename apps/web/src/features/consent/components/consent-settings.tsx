@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { useConsent } from '../api/get-consent';
 import { useConsentHistory } from '../api/get-consent-history';
 import { useSaveConsent } from '../api/save-consent';
@@ -26,7 +27,7 @@ function ConsentHistoryList({ labelledBy }: { labelledBy: string }) {
   const { t, i18n } = useTranslation('consent');
   const history = useConsentHistory();
   const format = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   if (history.isPending) return <Spinner label={t('settings.history.loading')} />;
   if (history.isError) return <Alert variant="destructive">{t('settings.history.loadFailed')}</Alert>;
   if (history.data.length === 0) return <p className="text-sm text-muted-foreground">{t('settings.history.empty')}</p>;

@@ -6,15 +6,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 import { minutesOf } from '../utils/format';
 
 export function useFormatDate() {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function ModuleStatus({ module }: { module: ModuleLearningState }) {

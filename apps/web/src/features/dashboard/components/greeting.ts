@@ -1,10 +1,12 @@
+import { dateTimeFormat } from '@/lib/intl-formats';
+
 export type DayPart = 'morning' | 'afternoon' | 'evening';
 
 /** Morning before 12, afternoon before 18, evening otherwise, in the given time zone. */
 export function dayPart(now: Date, timeZone: string): DayPart {
   let hour: number;
   try {
-    hour = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+    hour = Number(dateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
   } catch {
     hour = now.getHours();
   }

@@ -4,6 +4,7 @@ import { BookOpen, Clock, Flame, Goal, GraduationCap, Target, Trophy, Zap } from
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { useFormatMinutes } from '@/lib/format-duration';
+import { numberFormat } from '@/lib/intl-formats';
 
 type Formatters = { t: TFunction<'dashboard'>; number: (value: number) => string; minutes: (value: number) => string };
 
@@ -37,8 +38,8 @@ const STATS = [
 export function StatGrid({ stats }: { stats: DashboardStats | undefined }) {
   const { t, i18n } = useTranslation('dashboard');
   const minutes = useFormatMinutes();
-  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage);
-  const format: Formatters = { t, number: (value) => numberFormat.format(value), minutes };
+  const numbers = numberFormat(i18n.resolvedLanguage);
+  const format: Formatters = { t, number: (value) => numbers.format(value), minutes };
   return (
     <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {STATS.map((stat) => (

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMe } from '@/lib/auth';
 import { useFormatMinutes } from '@/lib/format-duration';
+import { deviceTimeZone, numberFormat } from '@/lib/intl-formats';
 import { useLearnerHome } from '../api/get-learner-home';
 import { dayPart } from '../components/greeting';
 import { InsightList } from '../components/insight-list';
@@ -19,8 +20,8 @@ export function LearnerHome() {
   const { data: me } = useMe();
   const home = useLearnerHome();
   const formatMinutes = useFormatMinutes();
-  const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage);
-  const timeZone = home.data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const numbers = numberFormat(i18n.resolvedLanguage);
+  const timeZone = home.data?.time_zone ?? deviceTimeZone();
   const firstName = me?.user.name.split(' ')[0] ?? '';
   const daily = home.data?.daily ?? [];
   const hasActivity = daily.some((day) => day.study_minutes > 0 || day.xp > 0);
@@ -89,7 +90,7 @@ export function LearnerHome() {
                 kind="bar"
                 color="var(--color-warning)"
                 data={daily.map((day) => ({ date: day.date, value: day.xp }))}
-                formatValue={(value) => t('home.xpValue', { xp: numberFormat.format(value) })}
+                formatValue={(value) => t('home.xpValue', { xp: numbers.format(value) })}
               />
             </Card>
           </div>

@@ -1,5 +1,6 @@
 import type { FlashcardStats } from '@portal/shared/flashcards-stats';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@/lib/intl-formats';
 
 const KINDS = [
   { key: 'new', color: 'bg-sky-500' },
@@ -12,7 +13,7 @@ const KINDS = [
 /** Cards by maturity as one stacked bar (decoration) and a list with the numbers. */
 export function MaturityBreakdown({ maturity }: { maturity: FlashcardStats['maturity'] }) {
   const { t, i18n } = useTranslation('flashcards-stats');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = numberFormat(i18n.resolvedLanguage);
   const total = KINDS.reduce((sum, kind) => sum + maturity[kind.key], 0);
   return (
     <div className="flex flex-col gap-3">

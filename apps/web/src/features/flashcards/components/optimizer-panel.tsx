@@ -5,12 +5,13 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { numberFormat } from '@/lib/intl-formats';
 import { useOptimizerStatus, useResetOptimizer, useStartOptimizer } from '../api/flashcard-optimizer';
 
 function FitTable({ status }: { status: OptimizerStatus & { before: OptimizerFit; after: OptimizerFit } }) {
   const { t, i18n } = useTranslation('flashcards-stats');
-  const percent = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
-  const decimal = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 4 });
+  const percent = numberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
+  const decimal = numberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 4 });
   const rows = [
     {
       key: 'expected',
@@ -60,8 +61,8 @@ export function OptimizerPanel() {
   const status = useOptimizerStatus();
   const start = useStartOptimizer();
   const reset = useResetOptimizer();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
-  const percent = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.resolvedLanguage);
+  const percent = numberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
   if (status.isPending) return <Spinner label={t('optimizer.loading')} />;
   if (!status.data) return <Alert variant="destructive">{t('optimizer.loadFailed')}</Alert>;
   const data = status.data;

@@ -1,10 +1,11 @@
 import type { FlashcardStats, PassFail } from '@portal/shared/flashcards-stats';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@/lib/intl-formats';
 
 /** Anki's true retention: the share of review-card ratings that were not Again, young and mature apart. */
 export function RetentionTable({ retention }: { retention: FlashcardStats['retention'] }) {
   const { t, i18n } = useTranslation('flashcards-stats');
-  const percent = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(i18n.resolvedLanguage, { style: 'percent', maximumFractionDigits: 1 });
   const cell = ({ passed, failed }: PassFail) =>
     passed + failed === 0 ? t('retention.none') : `${percent.format(passed / (passed + failed))} (${passed + failed})`;
   const sum = (a: PassFail, b: PassFail) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed });

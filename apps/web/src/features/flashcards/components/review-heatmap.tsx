@@ -2,6 +2,7 @@ import type { FlashcardStats } from '@portal/shared/flashcards-stats';
 import { STATS_HISTORY_DAYS } from '@portal/shared/flashcards-stats';
 import { shiftLocalDate } from '@portal/shared/time-zone';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/intl-formats';
 
 const LEVELS = ['bg-muted', 'bg-primary/25', 'bg-primary/50', 'bg-primary/75', 'bg-primary'];
 const dayOf = (date: string) => new Date(`${date}T12:00:00Z`);
@@ -13,7 +14,7 @@ export const reviewLevel = (reviews: number, busiest: number) =>
 /** A year of reviews, weeks as columns and Monday to Sunday as rows; summarised for screen readers. */
 export function ReviewHeatmap({ stats }: { stats: FlashcardStats }) {
   const { t, i18n } = useTranslation('flashcards-stats');
-  const long = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  const long = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
   const counts = new Map(stats.reviews_by_day.map((day) => [day.date, day.reviews]));
   const days = Array.from({ length: STATS_HISTORY_DAYS }, (_, index) => {
     const date = shiftLocalDate(stats.today, index + 1 - STATS_HISTORY_DAYS);

@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useFormatMinutes } from '@/lib/format-duration';
+import { numberFormat } from '@/lib/intl-formats';
 import { useDecks } from '../api/get-decks';
 import { useFlashcardStats } from '../api/get-flashcard-stats';
 import { MaturityBreakdown } from '../components/maturity-breakdown';
@@ -42,7 +43,7 @@ export function FlashcardStatsPage() {
   const decks = useDecks();
   const stats = useFlashcardStats(deckId);
   const formatMinutes = useFormatMinutes();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = numberFormat(i18n.resolvedLanguage);
   const upgrade = stats.error instanceof ApiError && stats.error.code === 'subscription_required';
   const data = stats.data;
 

@@ -1,3 +1,5 @@
+import { numberFormat } from '@/lib/intl-formats';
+
 const UNITS = [
   { unit: 'year', seconds: 365 * 86_400 },
   { unit: 'month', seconds: 30 * 86_400 },
@@ -15,7 +17,7 @@ export function formatInterval(seconds: number, language: string, unitDisplay: '
   if (!match) return '';
   const value = Math.max(1, seconds / match.seconds);
   const digits = match.unit === 'year' || match.unit === 'month' ? 1 : 0;
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: match.unit,
     // A narrow month is "m" in English, the same as a minute.

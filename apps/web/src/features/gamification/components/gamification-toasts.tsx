@@ -4,9 +4,10 @@ import { PartyPopper, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl-formats';
 
 const formatMultiplier = (multiplier: number) =>
-  new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(multiplier);
+  numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(multiplier);
 
 export function showXpToast(award: RecentAward) {
   const reason = i18n.t(`gamification:events.${award.event_type}`);

@@ -2,11 +2,12 @@ import type { GoalStats as Stats } from '@portal/shared/goals';
 import { AlertTriangle, CheckCircle2, Gauge, Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { numberFormat } from '@/lib/intl-formats';
 
 /** Active, completed, average progress of the active goals, and how many are at risk. */
 export function GoalStats({ stats }: { stats: Stats }) {
   const { t, i18n } = useTranslation('goals');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = numberFormat(i18n.resolvedLanguage);
   const items = [
     { key: 'active', icon: Target, value: number.format(stats.active) },
     { key: 'completed', icon: CheckCircle2, value: number.format(stats.completed) },

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { liveAttendanceCsvUrl, useLiveAttendance } from '../api/get-live-attendance';
 
 /** Attendance for the host: first joined, last left and minutes per person, with a CSV export. */
 export function AttendancePanel({ sessionId }: { sessionId: string }) {
   const { t, i18n } = useTranslation('live-room');
   const attendance = useLiveAttendance(sessionId, true);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const rows = attendance.data?.attendees ?? [];
   return (
     <section aria-labelledby="room-attendance-title" className="rounded-lg border border-border bg-card p-4">

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { useLiveChat } from '../api/get-live-chat';
 import { useDeleteLiveChat, useSendLiveChat } from '../api/send-live-chat';
 
@@ -27,7 +28,7 @@ export function LiveChat({
   const [problem, setProblem] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const messages = [...(chat.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
+  const time = dateTimeFormat(i18n.language, { timeStyle: 'short' });
 
   const lastId = messages.at(-1)?.id;
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { useLiveRoomLobby } from '../api/get-live-room-lobby';
 import { LiveRoom } from '../components/live-room';
 
@@ -44,7 +45,7 @@ export function LiveRoomPage() {
     }
     const { data } = lobby;
     if (data.status === 'open') return <LiveRoom sessionId={sessionId} />;
-    const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
+    const when = dateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
     return (
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">{data.title}</h1>

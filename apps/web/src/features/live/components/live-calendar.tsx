@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { useDisplayFormats } from '@/lib/profile';
 import { cn } from '@/lib/utils';
 import { useLiveSessions } from '../api/get-live-sessions';
@@ -62,7 +63,7 @@ export function LiveCalendar({
   const onDay = (date: string) => list.filter((session) => dayOf(session) === date);
   const selected = list.find((session) => session.id === selectedId) ?? null;
   const dateLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(i18n.language, { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    dateTimeFormat(i18n.language, { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
   const caption =
     view === 'month'
       ? dateLabel(anchor, { month: 'long', year: 'numeric' })

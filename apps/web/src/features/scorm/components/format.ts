@@ -1,5 +1,6 @@
 import type { ScormAttemptsSummary, ScormPackage } from '@portal/shared/scorm';
 import type { TFunction } from 'i18next';
+import { dateTimeFormat } from '@/lib/intl-formats';
 
 /** Whole minutes and hours of a duration, for the studio's figures. */
 export function splitDuration(totalSeconds: number): { hours: number; minutes: number } {
@@ -8,7 +9,7 @@ export function splitDuration(totalSeconds: number): { hours: number; minutes: n
 }
 
 export const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 
 /** Why a package failed, in the reader's language where the reason has a translation, else the server's text. */
 export const failureText = (pkg: Pick<ScormPackage, 'failure_reason' | 'failure_message'>, t: TFunction<'scorm'>) =>
@@ -33,7 +34,7 @@ export function attemptResultText(latest: NonNullable<ScormAttemptsSummary['late
 }
 
 export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Seconds under a minute as such, longer times in hours and minutes. */
 export function durationText(totalSeconds: number, t: TFunction<'scorm'>) {

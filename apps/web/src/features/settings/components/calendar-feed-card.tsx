@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
@@ -19,7 +20,7 @@ export function CalendarFeedCard() {
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
   const urlId = useId();
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const freshUrl = feed.data?.active ? create.data?.url : undefined;
 
   const makeLink = () =>

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignOut } from '@/lib/auth';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { getSessionsQueryOptions, useSessions } from '../../api/get-sessions';
 import { useRevokeSession } from '../../api/revoke-session';
 
@@ -28,7 +29,7 @@ function SessionRow({ session }: { session: AccountSession }) {
   const deviceLabel = useDeviceLabel();
   const revoke = useRevokeSession();
   const label = deviceLabel(session);
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const Icon = session.os && MOBILE_SYSTEMS.has(session.os) ? Smartphone : Monitor;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">

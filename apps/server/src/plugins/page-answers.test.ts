@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { PAGE_ANSWERS_ELEMENT_ID } from '@portal/shared/page-answers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { signUpAndConfirm, signUpSubscribed } from '../testing/factories.ts';
+import { startTestApp, testTargets } from '../testing/test-app.ts';
+
+const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const ANSWERS = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">(.*?)</script>`);
+
+/** The answers a page came with, as the web app reads them (null when it came without). */
+const answersIn = (html: string): Record<string, unknown> | null => {
+  const match = ANSWERS.exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : null;
+};
+
+describe.each(testTargets())('a signed-in page comes with the answers to its first requests ($name)', (target) => {
+  let app: App;
+  let close: () => Promise<void>;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'portal-web-dist-'));
+    writeFileSync(path.join(distDir, 'index.html'), INDEX);
+    writeFileSync(
+      path.join(distDir, 'page-code.json'),
+      JSON.stringify({
+        '/dashboard/*': ['assets/dashboard-layout-a1.js', 'assets/shared-b2.js'],
+        '/dashboard/learner': ['assets/learner-home-c3.js', 'assets/shared-b2.js', '../secret.js'],
+      }),
+    );
+    const started = await startTestApp(target, { webDistDir: distDir });
+    app = started.app;
+    close = started.close;
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const api = async (url: string, cookie: string) => (await page(url, cookie)).json();
+
+  it('the learner home holds exactly what its API routes answer that learner, and no cache may keep it', async () => {
+    const learner = await signUpSubscribed(app, 'me', { name: 'Ada </script><script>alert(1)</script>' });
+    // The first visit of the day awards its XP; wait until the home has taken it in, so both reads see the same.
+    await api('/api/me', learner.cookie);
+    let home: unknown;
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const next = await api('/api/analytics/home', learner.cookie);
+      if (JSON.stringify(next) === JSON.stringify(home)) break;
+      home = next;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const response = await page('/dashboard/learner', learner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    // The name cannot close the element: `<` is escaped inside it.
+    expect(response.body).not.toContain('</script><script>alert(1)');
+    const answers = answersIn(response.body);
+    expect(answers).not.toBeNull();
+    for (const url of ['/api/me', '/api/profile', '/api/consent', '/api/subscription/check', '/api/analytics/home']) {
+      expect(answers?.[url], url).toEqual(await api(url, learner.cookie));
+    }
+    expect((answers?.['/api/me'] as { me: { user: { id: string; name: string } } } | undefined)?.me.user).toMatchObject(
+      {
+        id: learner.userId,
+        name: 'Ada </script><script>alert(1)</script>',
+      },
+    );
+    expect(response.body.startsWith('<!doctype html><html><head>')).toBe(true);
+    expect(response.body).toContain('<body><div id="root"></div>');
+  });
+
+  it("preloads the screen's code with the page: the frame's for every dashboard page, the home's for the home", async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const preloads = async (url: string) =>
+      [
+        ...(await page(url, learner.cookie)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ].map((match) => match[1]);
+    expect(await preloads('/dashboard/learner/')).toEqual([
+      '/assets/dashboard-layout-a1.js',
+      '/assets/shared-b2.js',
+      '/assets/learner-home-c3.js',
+    ]);
+    expect(await preloads('/dashboard/learner/goals')).toEqual([
+      '/assets/dashboard-layout-a1.js',
+      '/assets/shared-b2.js',
+    ]);
+    expect((await page('/dashboard/learner')).body).toBe(INDEX);
+  });
+
+  it('a screen gets its own requests; the frame only what every dashboard page asks', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const goals = answersIn((await page('/dashboard/learner/goals?tab=active', learner.cookie)).body);
+    expect(Object.keys(goals ?? {})).toContain('/api/goals');
+    expect(Object.keys(goals ?? {})).not.toContain('/api/analytics/home');
+    const notes = answersIn((await page('/dashboard/learner/notes', learner.cookie)).body);
+    expect(Object.keys(notes ?? {}).sort()).toEqual(
+      ['/api/beta/updates', '/api/consent', '/api/me', '/api/profile', '/api/subscription/check'].sort(),
+    );
+  });
+
+  it('a request its user may not make is left for the browser to ask', async () => {
+    const unsubscribed = await signUpAndConfirm(app);
+    const answers = answersIn((await page('/dashboard/learner', unsubscribed.cookie)).body);
+    const home = await page('/api/analytics/home', unsubscribed.cookie);
+    expect(home.statusCode).not.toBe(200);
+    expect(answers).not.toHaveProperty('/api/analytics/home');
+    expect(answers).toHaveProperty('/api/me');
+  });
+
+  it('without a valid session, or outside the dashboard, the plain shell goes out, cacheable as before', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    for (const [url, cookie] of [
+      ['/dashboard/learner', undefined],
+      ['/dashboard/learner', 'portal.session_token=forged'],
+      ['/contact', learner.cookie],
+    ] as const) {
+      const response = await page(url, cookie);
+      expect(response.body, `${url} ${cookie}`).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('goes out compressed when the browser accepts it', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const response = await page('/dashboard/learner', learner.cookie, { 'accept-encoding': 'br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(answersIn(html)).toHaveProperty('/api/me');
+  });
+});

@@ -1,0 +1,65 @@
+import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_FRESH_MS } from '@portal/shared/page-answers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A page as the server sends it to a signed-in visitor, with its answers inside. */
+function pageWithAnswers(answers: Record<string, unknown>) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = PAGE_ANSWERS_ELEMENT_ID;
+  element.textContent = JSON.stringify(answers).replace(/</g, '\\u003c');
+  document.body.append(element);
+}
+
+const serverAnswer = { from: 'server' };
+
+describe('the answers a page came with', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.resetModules();
+    fetchMock = vi.fn(async () => new Response(JSON.stringify(serverAnswer), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  it('answer the first GET of their path without a request; every later one asks the server', async () => {
+    pageWithAnswers({ '/api/me': { me: { name: 'Ada </script>' } } });
+    const { api } = await import('./api');
+    expect(await api.get('/api/me')).toEqual({ me: { name: 'Ada </script>' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)).toBeNull();
+    expect(await api.get('/api/me')).toEqual(serverAnswer);
+    expect(await api.get('/api/profile')).toEqual(serverAnswer);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never answer a change, or a GET of another address', async () => {
+    pageWithAnswers({ '/api/consent': { analytics: false } });
+    const { api } = await import('./api');
+    await api.post('/api/consent', { analytics: true });
+    await api.get('/api/consent?history=1');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await api.get('/api/consent')).toEqual({ analytics: false });
+  });
+
+  it('go stale: a page open for a while asks the server', async () => {
+    pageWithAnswers({ '/api/me': { me: null } });
+    vi.spyOn(performance, 'now').mockReturnValue(PAGE_ANSWERS_FRESH_MS + 1);
+    const { api } = await import('./api');
+    expect(await api.get('/api/me')).toEqual(serverAnswer);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a damaged block or none at all only means asking the server', async () => {
+    pageWithAnswers({});
+    const element = document.getElementById(PAGE_ANSWERS_ELEMENT_ID);
+    if (element) element.textContent = '{"/api/me": ';
+    const { api } = await import('./api');
+    expect(await api.get('/api/me')).toEqual(serverAnswer);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

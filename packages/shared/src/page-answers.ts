@@ -1,0 +1,36 @@
+/**
+ * A signed-in page arrives with the answers to the first API requests it makes (see the server's page-answers.ts),
+ * so the screen does not wait for a round trip each before it can render. The answers sit in the HTML as JSON in
+ * `<script type="application/json" id="page-answers">`, keyed by request path; the web app's API client uses each
+ * one once, for the first request of that path made soon after the page loaded, and asks the server after that.
+ */
+export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
+
+/** How long after the page loaded an answer sent with it is still used, in ms; later requests go to the server. */
+export const PAGE_ANSWERS_FRESH_MS = 10_000;
+
+/** What every dashboard page asks first: who is signed in, their display preferences, consent, plan and notices. */
+const DASHBOARD_START = ['/api/me', '/api/profile', '/api/consent', '/api/subscription/check', '/api/beta/updates'];
+
+/** What a dashboard screen asks as it opens, by its address (screens whose data does not depend on the URL). */
+const SCREEN_START: Record<string, readonly string[]> = {
+  '/dashboard/learner': ['/api/analytics/home', '/api/gamification/stats'],
+  '/dashboard/learner/goals': ['/api/goals'],
+  '/dashboard/learner/flashcards': ['/api/flashcards/decks'],
+  '/dashboard/learner/gamification': [
+    '/api/gamification/stats',
+    '/api/gamification/streaks',
+    '/api/gamification/badges',
+    '/api/gamification/achievements',
+    '/api/gamification/shop',
+  ],
+  '/dashboard/learner/ai-coach': ['/api/coach/overview', '/api/coach/conversations'],
+  '/dashboard/subscription': ['/api/billing/subscription', '/api/shared-plan'],
+};
+
+/** The GET requests whose answers go with the page at `pathname` (no query string), for a signed-in visitor. */
+export function pageStartRequests(pathname: string): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return [];
+  return [...new Set([...DASHBOARD_START, ...(SCREEN_START[path] ?? [])])];
+}
