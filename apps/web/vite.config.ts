@@ -25,11 +25,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     !isSsrBuild && preloadAppCode('src/app/boot.tsx'),
-    // The dashboard's frame and the learner home, which signed-in pages preload (the server's page-code.ts).
+    // The dashboard's frame and the learner home, which signed-in pages preload (the server's page-code.ts), with
+    // the namespaces their routes load (router.tsx) and the common one every screen uses.
     !isSsrBuild &&
       pageCode({
-        '/dashboard/*': 'src/app/layouts/dashboard-layout.tsx',
-        '/dashboard/learner': 'src/features/dashboard/routes/learner-home.tsx',
+        '/dashboard/*': {
+          module: 'src/app/layouts/dashboard-layout.tsx',
+          namespaces: ['common', 'beta', 'voice', 'payment-notice'],
+        },
+        '/dashboard/learner': { module: 'src/features/dashboard/routes/learner-home.tsx', namespaces: ['dashboard'] },
       }),
     // Text files get .br and .gz siblings that the server sends as the browser asks (see static-spa.ts); the
     // prerender bundle (`build:prerender`) only runs at build time.

@@ -150,6 +150,14 @@ describe('signed-in learner with a subscription', () => {
     for (const path of ['/api/me', '/api/profile', '/api/subscription/check', '/api/analytics/home']) {
       expect(asked, path).not.toContain(path);
     }
+    // Its screen's code and texts are preloaded with it, not asked for once the router has started.
+    const html = await (await page.request.get('/dashboard/learner')).text();
+    const preloaded = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)-[\w-]{8}\.js">/g),
+    ];
+    expect(preloaded.map((match) => match[1])).toEqual(
+      expect.arrayContaining(['dashboard-layout', 'learner-home', 'common', 'dashboard']),
+    );
   });
 
   it('does not see admin or SCORM sections in the navigation', async () => {

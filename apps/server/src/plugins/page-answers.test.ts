@@ -28,8 +28,14 @@ describe.each(testTargets())('a signed-in page comes with the answers to its fir
     writeFileSync(
       path.join(distDir, 'page-code.json'),
       JSON.stringify({
-        '/dashboard/*': ['assets/dashboard-layout-a1.js', 'assets/shared-b2.js'],
-        '/dashboard/learner': ['assets/learner-home-c3.js', 'assets/shared-b2.js', '../secret.js'],
+        '/dashboard/*': {
+          code: ['assets/dashboard-layout-a1.js', 'assets/shared-b2.js'],
+          texts: { en: ['assets/common-en.js'], de: ['assets/common-de.js'] },
+        },
+        '/dashboard/learner': {
+          code: ['assets/learner-home-c3.js', 'assets/shared-b2.js', '../secret.js'],
+          texts: { en: ['assets/dashboard-en.js'], de: ['assets/dashboard-de.js'] },
+        },
       }),
     );
     const started = await startTestApp(target, { webDistDir: distDir });
@@ -78,20 +84,26 @@ describe.each(testTargets())('a signed-in page comes with the answers to its fir
     expect(response.body).toContain('<body><div id="root"></div>');
   });
 
-  it("preloads the screen's code with the page: the frame's for every dashboard page, the home's for the home", async () => {
+  it("preloads the screen's code and texts with the page: the frame's on every dashboard page, the home's on the home", async () => {
     const learner = await signUpSubscribed(app, 'me');
-    const preloads = async (url: string) =>
+    const preloads = async (url: string, headers: Record<string, string> = {}) =>
       [
-        ...(await page(url, learner.cookie)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+        ...(await page(url, learner.cookie, headers)).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
       ].map((match) => match[1]);
     expect(await preloads('/dashboard/learner/')).toEqual([
       '/assets/dashboard-layout-a1.js',
       '/assets/shared-b2.js',
+      '/assets/common-en.js',
       '/assets/learner-home-c3.js',
+      '/assets/dashboard-en.js',
     ]);
-    expect(await preloads('/dashboard/learner/goals')).toEqual([
+    // Texts in the visitor's language.
+    expect(await preloads('/dashboard/learner/goals', { 'accept-language': 'de-DE' })).toEqual([
       '/assets/dashboard-layout-a1.js',
       '/assets/shared-b2.js',
+      '/assets/common-de.js',
     ]);
     expect((await page('/dashboard/learner')).body).toBe(INDEX);
   });

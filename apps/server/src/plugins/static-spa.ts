@@ -7,7 +7,7 @@ import { sendCompressedText } from './compression.ts';
 import { hasSessionCookie } from './csrf.ts';
 import { pageAnswers } from './page-answers.ts';
 import { pageCode } from './page-code.ts';
-import { prerenderedPages } from './prerendered-pages.ts';
+import { prerenderedPages, visitorLanguage } from './prerendered-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -56,6 +56,10 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
     if (page === null) return reply.sendFile('index.html');
     // The visitor's own data is in it: no cache may keep it.
     reply.header('cache-control', 'private, no-store');
-    return sendCompressedText(request, reply.type('text/html; charset=utf-8'), withCode(page, url));
+    return sendCompressedText(
+      request,
+      reply.type('text/html; charset=utf-8'),
+      withCode(page, url, visitorLanguage(request)),
+    );
   });
 });

@@ -4,8 +4,8 @@ import { dateTimeFormat } from '@/lib/intl-formats';
 import { usePageIdle } from '@/lib/use-page-idle';
 import { ChartTable } from './chart-table';
 
-// The drawing library is large and the drawing decorative (the table carries the numbers): it loads and draws once
-// the page is idle after the screen shows (drawing is heavy), into a box of fixed height, so nothing moves.
+// The drawing is decorative (the table carries the numbers): it loads and draws once the page is idle after the
+// screen shows, into a box of fixed height, so nothing moves.
 const DailyChartDrawing = lazy(() => import('./daily-chart-drawing').then((m) => ({ default: m.DailyChartDrawing })));
 
 export type DailyValue = { date: string; value: number };
@@ -44,14 +44,7 @@ export function DailyChart({
       <div className="h-48 w-full" inert>
         {idle ? (
           <Suspense fallback={null}>
-            <DailyChartDrawing
-              title={title}
-              points={points}
-              kind={kind}
-              formatValue={formatValue}
-              formatDay={(date) => long.format(dayOf(date))}
-              color={color}
-            />
+            <DailyChartDrawing points={points} kind={kind} color={color} />
           </Suspense>
         ) : null}
       </div>
