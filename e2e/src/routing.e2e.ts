@@ -142,6 +142,12 @@ describe('signed-in learner with a subscription', () => {
       if (pathname.startsWith('/api/')) asked.push(pathname);
     };
     page.on('request', record);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(event.violatedDirective));
+    });
+    const schemasLoaded = page.waitForResponse((response) => /\/assets\/schemas-/.test(response.url()));
     await page.goto('/dashboard/learner');
     await page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), / }).waitFor();
     await page.getByText('Total XP').waitFor();
@@ -150,6 +156,10 @@ describe('signed-in learner with a subscription', () => {
     for (const path of ['/api/me', '/api/profile', '/api/subscription/check', '/api/analytics/home']) {
       expect(asked, path).not.toContain(path);
     }
+    // Nothing on it (the realtime channel's message checks included, loaded once the page is idle) breaks the CSP.
+    await schemasLoaded;
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     // Its screen's code and texts are preloaded with it, not asked for once the router has started.
     const html = await (await page.request.get('/dashboard/learner')).text();
     const preloaded = [

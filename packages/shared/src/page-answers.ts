@@ -24,6 +24,7 @@ const SCREEN_START: Record<string, readonly string[]> = {
     '/api/gamification/achievements',
     '/api/gamification/shop',
   ],
+  '/dashboard/learner/live-hub': ['/api/live/hub?filter=all'],
   '/dashboard/learner/ai-coach': ['/api/coach/overview', '/api/coach/conversations'],
   '/dashboard/subscription': ['/api/billing/subscription', '/api/shared-plan'],
 };

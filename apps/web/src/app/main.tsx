@@ -1,5 +1,10 @@
 import '@/styles.css';
 
+// Zod's schemas (loaded with later code) would probe whether `new Function` works; the CSP forbids it and the
+// browser reports the probe as a violation. Zod reads its settings from this global, so they run without the probe
+// (the same as `z.config({ jitless: true })`, without loading zod here).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 const start = () => void import('./boot');
 
 /**
