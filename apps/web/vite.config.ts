@@ -25,8 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     !isSsrBuild && preloadAppCode('src/app/boot.tsx'),
-    // The dashboard's frame and the learner home, which signed-in pages preload (the server's page-code.ts), with
-    // the namespaces their routes load (router.tsx) and the common one every screen uses.
+    // The dashboard's frame, the learner home and the cookie banner, which signed-in pages preload (the server's
+    // page-code.ts), with the namespaces their routes load (router.tsx) and the common one every screen uses.
     !isSsrBuild &&
       pageCode({
         '/dashboard/*': {
@@ -34,6 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           namespaces: ['common', 'beta', 'voice', 'payment-notice'],
         },
         '/dashboard/learner': { module: 'src/features/dashboard/routes/learner-home.tsx', namespaces: ['dashboard'] },
+        // For browsers that have not made their cookie choice (see providers.tsx).
+        'cookie-banner': { module: 'src/features/consent/components/cookie-banner.tsx', namespaces: ['consent'] },
       }),
     // Text files get .br and .gz siblings that the server sends as the browser asks (see static-spa.ts); the
     // prerender bundle (`build:prerender`) only runs at build time.

@@ -11,7 +11,8 @@ const LOCALE_MODULE = /src\/locales\/(\w+)\/([\w-]+)\.json$/;
 /**
  * Writes which code files a page opens with, beyond what index.html loads already, and its texts per language:
  * `{ "<page>": { "code": ["assets/...js"], "texts": { "<language>": ["assets/...js"] } } }`, for each page given
- * (a page ending in `/*` covers every page under it). The server lists them as module preloads in the signed-in
+ * (a page ending in `/*` covers every page under it; `cookie-banner` is the banner a browser without a cookie
+ * choice shows). The server lists them as module preloads in the signed-in
  * pages it sends, so the browser fetches a screen's code and texts beside the start-up code instead of once the
  * router has started and asked for them.
  */

@@ -36,6 +36,7 @@ describe.each(testTargets())('a signed-in page comes with the answers to its fir
           code: ['assets/learner-home-c3.js', 'assets/shared-b2.js', '../secret.js'],
           texts: { en: ['assets/dashboard-en.js'], de: ['assets/dashboard-de.js'] },
         },
+        'cookie-banner': { code: ['assets/cookie-banner-d4.js'], texts: { en: ['assets/consent-en.js'] } },
       }),
     );
     const started = await startTestApp(target, { webDistDir: distDir });
@@ -86,11 +87,11 @@ describe.each(testTargets())('a signed-in page comes with the answers to its fir
 
   it("preloads the screen's code and texts with the page: the frame's on every dashboard page, the home's on the home", async () => {
     const learner = await signUpSubscribed(app, 'me');
-    const preloads = async (url: string, headers: Record<string, string> = {}) =>
+    // This browser has made its cookie choice: no banner to show.
+    const chosen = `${learner.cookie}; portal.consent=1`;
+    const preloads = async (url: string, headers: Record<string, string> = {}, cookie = chosen) =>
       [
-        ...(await page(url, learner.cookie, headers)).body.matchAll(
-          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-        ),
+        ...(await page(url, cookie, headers)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
       ].map((match) => match[1]);
     expect(await preloads('/dashboard/learner/')).toEqual([
       '/assets/dashboard-layout-a1.js',
@@ -104,6 +105,14 @@ describe.each(testTargets())('a signed-in page comes with the answers to its fir
       '/assets/dashboard-layout-a1.js',
       '/assets/shared-b2.js',
       '/assets/common-de.js',
+    ]);
+    // A browser that has not chosen yet shows the banner on its first page: its code and texts come along.
+    expect(await preloads('/dashboard/learner/notes', {}, learner.cookie)).toEqual([
+      '/assets/dashboard-layout-a1.js',
+      '/assets/shared-b2.js',
+      '/assets/common-en.js',
+      '/assets/cookie-banner-d4.js',
+      '/assets/consent-en.js',
     ]);
     expect((await page('/dashboard/learner')).body).toBe(INDEX);
   });

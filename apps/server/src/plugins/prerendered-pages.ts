@@ -31,6 +31,10 @@ const acceptedLanguages = (header: string | undefined): string[] =>
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((entry) => entry.tag);
 
+/** The browser has made its cookie choice (the web app mirrors it in CONSENT_COOKIE). */
+export const cookieChoiceMade = (request: FastifyRequest) =>
+  cookieValue(request.headers.cookie, CONSENT_COOKIE) !== undefined;
+
 /**
  * The language the app would pick for this visitor: the stored choice (mirrored in a cookie by the web app),
  * else the browser's languages, else English.
@@ -61,7 +65,7 @@ export function prerenderedPages(distDir: string) {
       if (files.size === 0 || request.url.includes('?') || hasSessionCookie(request)) return null;
       const page = request.url === '/' ? 'index' : request.url.slice(1);
       // A browser that has made its cookie choice gets the page without the banner.
-      const chosen = cookieValue(request.headers.cookie, CONSENT_COOKIE) === undefined ? '' : '.chosen';
+      const chosen = cookieChoiceMade(request) ? '.chosen' : '';
       const file = path.join(visitorLanguage(request), `${page}${chosen}.html`);
       return files.has(file) ? path.join('prerendered', file) : null;
     },

@@ -7,7 +7,7 @@ import { sendCompressedText } from './compression.ts';
 import { hasSessionCookie } from './csrf.ts';
 import { pageAnswers } from './page-answers.ts';
 import { pageCode } from './page-code.ts';
-import { prerenderedPages, visitorLanguage } from './prerendered-pages.ts';
+import { cookieChoiceMade, prerenderedPages, visitorLanguage } from './prerendered-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -59,7 +59,11 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
     return sendCompressedText(
       request,
       reply.type('text/html; charset=utf-8'),
-      withCode(page, url, visitorLanguage(request)),
+      withCode(page, {
+        pathname: url,
+        language: visitorLanguage(request),
+        cookieChoiceMade: cookieChoiceMade(request),
+      }),
     );
   });
 });
