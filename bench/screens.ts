@@ -41,6 +41,12 @@ Left: the target (under 1 s) is not met on this machine under this load; what re
 entry -> start-up code -> route code with its translations -> \`/api/me\` -> \`/api/profile\` (the gate waits for it),
 and React rendering the layout and screen on a busy CPU. Sending who is signed in (and their display
 preferences) with the page, or rendering the dashboard shell on the server, would cut the chain further.
+
+2026-11-27, on a quiet machine (load average 1-2), "before" being that day's earlier build: a signed-in page now
+arrives with the answers to its first API requests (who is signed in, display preferences, consent, plan, and the
+screen's own data where it does not depend on the address) and with the dashboard frame's code and texts preloaded
+(the learner home's too), so the chain above is entry -> start-up and screen code together -> render. The learner
+home also lost the charting library (its charts are plain SVG).
 `;
 
 type Screen = { label: string; path: string; role: Role };

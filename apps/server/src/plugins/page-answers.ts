@@ -15,7 +15,8 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '
  * (see @portal/shared/page-answers) inside it, so its screen renders without a round trip per request first.
  * Each answer comes from the API route itself, asked with the visitor's own cookie, address and language, so it
  * is what the browser would have got: the same access checks, rate limits and data. Requests that fail, or take
- * longer than a second, are left out and the browser asks them itself. Returns null when nothing was answered.
+ * longer than a second, are left out and the browser asks them itself. Returns null for pages outside the dashboard
+ * and when the session turns out to be gone (the plain shell then sends the visitor to sign in).
  */
 export function pageAnswers(app: FastifyInstance, distDir: string) {
   let shell: string | undefined;
@@ -50,7 +51,6 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     if (requests.length === 0) return null;
     const answers = await Promise.all(requests.map((url) => withinTimeout(answer(request, url)).catch(() => null)));
     const answered = Object.fromEntries(answers.filter((entry) => entry !== null));
-    // Without who is signed in, the session is gone: the plain shell sends the visitor to sign in.
     if (!('/api/me' in answered) || (answered['/api/me'] as { me: unknown }).me === null) return null;
     const element = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answered)}</script>`;
     return shellHtml().replace('</body>', `${element}</body>`);

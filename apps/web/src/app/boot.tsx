@@ -22,7 +22,7 @@ if (prerendered) queryClient.setQueryData(meQueryOptions().queryKey, null);
 
 // A browser that has not made its cookie choice shows the banner on its first screen: its code loads beside the
 // screen's instead of after the first render.
-if (!prerendered && readStoredConsent() === null) void loadCookieBanner();
+if (!prerendered && readStoredConsent() === null) loadCookieBanner().catch(() => undefined);
 
 const router = createRouter(queryClient);
 const app = (

@@ -12,12 +12,21 @@ import { CARD_MAKERS } from './card-makers';
 // not wait for them afterwards) and the toast host.
 type BannerModule = typeof import('@/features/consent/components/cookie-banner');
 let cookieBanner: Promise<BannerModule['CookieBanner']> | undefined;
-/** Fetches the banner's code and texts (once); boot.tsx starts it early when this browser has not chosen yet. */
+/**
+ * Fetches the banner's code and texts (once; again after a failed attempt); boot.tsx starts it early when this
+ * browser has not chosen yet.
+ */
 export const loadCookieBanner = () => {
   cookieBanner ??= Promise.all([
     import('@/features/consent/components/cookie-banner'),
     preloadNamespaces(['consent']),
-  ]).then(([m]) => m.CookieBanner);
+  ]).then(
+    ([m]) => m.CookieBanner,
+    (error: unknown) => {
+      cookieBanner = undefined;
+      throw error;
+    },
+  );
   return cookieBanner;
 };
 // The prerendered HTML holds the banner: hydration renders it in the same place, waiting for its code.
@@ -32,9 +41,13 @@ function CookieBannerWhenLoaded() {
   const [Banner, setBanner] = useState<BannerModule['CookieBanner'] | null>(null);
   useEffect(() => {
     let current = true;
-    void loadCookieBanner().then((component) => {
-      if (current) setBanner(() => component);
-    });
+    loadCookieBanner().then(
+      (component) => {
+        if (current) setBanner(() => component);
+      },
+      // Offline: the banner is asked again on the next page.
+      () => undefined,
+    );
     return () => {
       current = false;
     };
