@@ -70,7 +70,7 @@ above, so \`/\` and \`/login\` now measure 98-99 with the same code), "before" b
   main-thread cost on the home (about 400 ms under the 4x slowdown), are gone from the learner home.
 - Number and date formats are built once per language instead of on every render.
 Not reached: LCP 2.0 s on the learner home. Its first paint waits for about 250 KB of script on the simulated
-connection, and its performance score moves between 85 and 90 from run to run.
+connection, and its performance score moves between 84 and 90 from run to run (TBT 110-390 ms).
 `;
 
 type Page = { label: string; path: string; signedIn: boolean };
