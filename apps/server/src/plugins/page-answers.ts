@@ -25,7 +25,7 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     return shell;
   };
 
-  const answer = async (request: FastifyRequest, url: string): Promise<[string, unknown] | null> => {
+  const answer = async (request: FastifyRequest, url: string, language: string): Promise<[string, unknown] | null> => {
     const response = await app.inject({
       method: 'GET',
       url,
@@ -35,7 +35,7 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
         cookie: request.headers.cookie ?? '',
         'accept-language': request.headers['accept-language'] ?? '',
         'user-agent': request.headers['user-agent'] ?? '',
-        'x-portal-language': visitorLanguage(request),
+        'x-portal-language': language,
       },
     });
     if (response.statusCode !== 200) return null;
@@ -49,7 +49,10 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     const pathname = request.url.split('?')[0] ?? '';
     const requests = pageStartRequests(pathname);
     if (requests.length === 0) return null;
-    const answers = await Promise.all(requests.map((url) => withinTimeout(answer(request, url)).catch(() => null)));
+    const language = visitorLanguage(request);
+    const answers = await Promise.all(
+      requests.map((url) => withinTimeout(answer(request, url, language)).catch(() => null)),
+    );
     const answered = Object.fromEntries(answers.filter((entry) => entry !== null));
     if (!('/api/me' in answered) || (answered['/api/me'] as { me: unknown }).me === null) return null;
     const element = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answered)}</script>`;
