@@ -1,9 +1,11 @@
 import type { Role } from '@portal/shared/roles';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from './app.ts';
 import type { Database } from './db/client.ts';
+import { courseModules } from './db/schema.ts';
 import { createPerson, type Person } from './modules/courses/courses.testing.ts';
 import { insertCourse } from './modules/goals/learning-fixtures.testing.ts';
 import type { RouteEntry } from './plugins/route-table.ts';
@@ -182,9 +184,7 @@ describe.each(testTargets())('malformed requests to every route on $name', (targ
     database = started.database;
     close = started.close;
     const { courseId, lessonIds } = await insertCourse(database.db);
-    const module = await database.db.query.courseModules.findFirst({
-      where: (modules, { eq }) => eq(modules.courseId, courseId),
-    });
+    const [module] = await database.db.select().from(courseModules).where(eq(courseModules.courseId, courseId));
     Object.assign(knownIds, { courseId, lessonId: lessonIds[0] ?? '', moduleId: module?.id ?? '' });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays, addWeeks, format, startOfDay, startOfWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { localDatesBetween, safeZone, shiftLocalDate, startOfLocalDate, todayIn, weekWindow } from './time-zone.ts';
 
@@ -37,7 +37,7 @@ describe('local dates in a time zone', () => {
     expect(end.toISOString()).toBe('2026-11-22T23:00:00.000Z');
   });
 
-  it('tells the same dates as the calendar library, in zones with odd offsets and around clock changes', () => {
+  it('tells the same dates, day starts and weeks as the calendar library, in zones with odd offsets and around clock changes', () => {
     const zones = [
       'UTC',
       'Europe/Berlin',
@@ -52,6 +52,16 @@ describe('local dates in a time zone', () => {
     for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 26_000_000) {
       for (const zone of zones) {
         expect(todayIn(zone, new Date(time))).toBe(format(new TZDate(time, zone), 'yyyy-MM-dd'));
+      }
+    }
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 26_000_000) {
+      for (const zone of zones) {
+        const weekStart = startOfWeek(new TZDate(time, zone), { weekStartsOn: 1 });
+        const week = weekWindow(new Date(time), zone);
+        expect(week.start.getTime()).toBe(weekStart.getTime());
+        expect(week.end.getTime()).toBe(addWeeks(weekStart, 1).getTime());
+        const today = todayIn(zone, new Date(time));
+        expect(startOfLocalDate(today, zone).getTime()).toBe(startOfDay(new TZDate(time, zone)).getTime());
       }
     }
     for (let days = -800; days <= 800; days += 7) {

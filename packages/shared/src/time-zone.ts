@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { addWeeks, startOfWeek } from 'date-fns';
 
 /** Zones already checked: building a formatter to test a zone costs more than the date arithmetic around it. */
 const checkedZones = new Map<string, string>();
@@ -37,12 +36,30 @@ function dateFormatOf(timeZone: string): Intl.DateTimeFormat {
   return dateFormat;
 }
 
+/** Per zone, the last local date told and the instants it spans: most requests ask about the same day. */
+const knownDays = new Map<string, { date: string; from: number; to: number }>();
+
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const zone = safeZone(timeZone);
+  const time = now.getTime();
+  const known = knownDays.get(zone);
+  if (known && time >= known.from && time < known.to) return known.date;
+  const date = formatDate(zone, now);
+  if (knownDays.size >= 1000) knownDays.clear();
+  knownDays.set(zone, {
+    date,
+    from: startOfLocalDate(date, zone).getTime(),
+    to: startOfLocalDate(shiftLocalDate(date, 1), zone).getTime(),
+  });
+  return date;
+}
+
+function formatDate(zone: string, now: Date): string {
   let year = '';
   let month = '';
   let day = '';
-  for (const part of dateFormatOf(timeZone).formatToParts(now)) {
+  for (const part of dateFormatOf(zone).formatToParts(now)) {
     if (part.type === 'year') year = part.value;
     else if (part.type === 'month') month = part.value;
     else if (part.type === 'day') day = part.value;
@@ -59,10 +76,25 @@ const utcDay = (date: string) => {
 };
 const dateOfUtcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/**
+ * Instants local dates begin, per zone and date. Working one out builds a zoned date, which formats the instant
+ * several times to find the zone's offset: far more than the requests that ask (the home, goals, the week) do
+ * otherwise. A date's start in a zone never changes while the process runs (the runtime's zone data is fixed).
+ */
+const dayStarts = new Map<string, number>();
+
 /** The instant a local date (YYYY-MM-DD) begins in `timeZone`. */
 export function startOfLocalDate(date: string, timeZone: string): Date {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, day, safeZone(timeZone)).getTime());
+  const zone = safeZone(timeZone);
+  const key = `${zone} ${date}`;
+  let time = dayStarts.get(key);
+  if (time === undefined) {
+    const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+    time = new TZDate(year, month - 1, day, zone).getTime();
+    if (dayStarts.size >= 10_000) dayStarts.clear();
+    dayStarts.set(key, time);
+  }
+  return new Date(time);
 }
 
 /** The local date `days` after `date` (negative goes back). */
@@ -79,6 +111,8 @@ export function localDatesBetween(from: string, to: string): string[] {
 
 /** The learner's week around `now`: Monday 00:00 to the next Monday 00:00 in their time zone. */
 export function weekWindow(now: Date, timeZone: string): { start: Date; end: Date } {
-  const start = startOfWeek(new TZDate(now.getTime(), safeZone(timeZone)), { weekStartsOn: 1 });
-  return { start: new Date(start.getTime()), end: new Date(addWeeks(start, 1).getTime()) };
+  const today = todayIn(timeZone, now);
+  const daysSinceMonday = (new Date(utcDay(today)).getUTCDay() + 6) % 7;
+  const monday = shiftLocalDate(today, -daysSinceMonday);
+  return { start: startOfLocalDate(monday, timeZone), end: startOfLocalDate(shiftLocalDate(monday, 7), timeZone) };
 }

@@ -10,10 +10,12 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { createPgListener, type ListenEvents } from './pg-listener.ts';
 import { PreparingClient } from './preparing-client.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The app reads through the query builder only. A relational schema handed to drizzle would be walked on every
+ * transaction (one query builder per table, 87 tables) for `db.query`, which nothing uses.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Unlisten = () => Promise<void>;
 export type { ListenEvents };
@@ -58,7 +60,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
   });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',
@@ -100,7 +102,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
   // An idle connection the server closed (restart, terminated backend) is dropped by the pool; without a listener
   // the pool's 'error' event would take the whole process down.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, casing: 'snake_case' });
   await migrateAlone(url, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   const listener = createPgListener(url);
   return {

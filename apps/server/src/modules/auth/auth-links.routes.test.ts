@@ -52,7 +52,7 @@ describe.each(testTargets())('the auth library behind /api/auth on $name', (targ
   });
 
   const storedUser = async () => {
-    const row = await database.db.query.users.findFirst({ where: eq(users.id, learner.userId) });
+    const [row] = await database.db.select().from(users).where(eq(users.id, learner.userId));
     return { name: row?.name, image: row?.image, updatedAt: row?.updatedAt.toISOString() };
   };
   const postJson = (url: string, payload: string, headers: Record<string, string> = {}) =>
@@ -153,6 +153,6 @@ describe.each(testTargets())('the auth library behind /api/auth on $name', (targ
     const response = await signUp(app, { email, password: TEST_PASSWORD, name });
 
     expectClearRefusal(response);
-    expect(await database.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined();
+    expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

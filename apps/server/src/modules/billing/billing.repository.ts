@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import { billingCheckoutSessions, billingEvents, billingInvoices } from './billing.table.ts';
 import { billingCustomers } from './billing-customers.table.ts';
 
@@ -93,7 +94,7 @@ export function createBillingRepository({ db }: { db: Db }) {
       return db.select().from(billingInvoices).where(eq(billingInvoices.userId, userId));
     },
     async emailOf(userId: string): Promise<string | null> {
-      const user = await db.query.users.findFirst({ where: (users, { eq: equals }) => equals(users.id, userId) });
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return user?.email ?? null;
     },
     /** The language later notices about the plan are written in when no checkout session of the user says it. */

@@ -1,7 +1,7 @@
 import type { PaidTier } from '@portal/shared/billing';
 import { and, desc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema.ts';
+import { subscriptions, users } from '../../db/schema.ts';
 import { billingCheckoutSessions, billingInvoices } from './billing.table.ts';
 import { billingCustomers } from './billing-customers.table.ts';
 import { sandboxPaymentMethods, subscriptionSchedules } from './subscription-management.table.ts';
@@ -180,7 +180,7 @@ export function createSubscriptionLifecycleRepository({ db }: { db: Db }) {
     },
 
     async emailOf(userId: string): Promise<string | null> {
-      const user = await db.query.users.findFirst({ where: (users, { eq: equals }) => equals(users.id, userId) });
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return user?.email ?? null;
     },
   };

@@ -1,7 +1,9 @@
 import { isPhoneOnlyEmail } from '@portal/shared/auth';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appChangeCache, droppingAfterWrites } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createProfileRepository, type ProfileRepository } from './profile.repository.ts';
 import { profileRoutes } from './profile.routes.ts';
@@ -21,7 +23,7 @@ export function createProfile(app: FastifyInstance, { database }: { database: Da
     (userId) => zones.drop(String(userId)),
   );
   const ensureDefaultProfile = async (userId: string) => {
-    const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.id, userId) });
+    const [user] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     await profileRepository.createDefault(userId, {
       fullName: user?.name ?? null,
       email: user && !isPhoneOnlyEmail(user.email) ? user.email : null,
