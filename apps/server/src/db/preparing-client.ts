@@ -12,6 +12,20 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
  */
 const PLANNED_PER_VALUE = /\s(i?like|similar\s+to)\s|@@/i;
 
+/** Statement names by text, shared by every connection: hashing a long text costs more than looking it up. */
+const names = new Map<string, string | null>();
+
+/** The name a statement is prepared under, or null for one planned per value. */
+function statementName(text: string): string | null {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = PLANNED_PER_VALUE.test(text) ? null : `p_${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size >= MAX_PREPARED * 4) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A connection that prepares each statement with parameters once and from then on only executes it: the statement is
  * named after its text (which holds no values), so the server does not parse it again, and once it has seen that the
@@ -39,8 +53,8 @@ export class PreparingClient extends pg.Client {
     const { text, name, values: ownValues } = query as QueryConfig;
     const params = values ?? ownValues;
     if (typeof text !== 'string' || name !== undefined || !Array.isArray(params) || params.length === 0) return config;
-    if (PLANNED_PER_VALUE.test(text)) return config;
-    const statement = `p_${createHash('sha1').update(text).digest('base64url')}`;
+    const statement = statementName(text);
+    if (statement === null) return config;
     if (!this.#prepared.has(statement)) {
       if (this.#prepared.size >= MAX_PREPARED) return config;
       this.#prepared.add(statement);

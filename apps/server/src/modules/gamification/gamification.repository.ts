@@ -175,7 +175,6 @@ export function createGamificationRepository({ db }: { db: Db }) {
       return rows.map((row) => row.day);
     },
 
-    /** XP earned per local day in `timeZone` between two instants. */
     /** XP awarded per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */
     xpByDayPart(userId: string, range: { from: Date; to: Date; timeZone: string }) {
       return dayTotalsPart(sql`
