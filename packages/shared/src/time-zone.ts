@@ -36,22 +36,27 @@ function dateFormatOf(timeZone: string): Intl.DateTimeFormat {
   return dateFormat;
 }
 
-/** Per zone, the last local date told and the instants it spans: most requests ask about the same day. */
-const knownDays = new Map<string, { date: string; from: number; to: number }>();
+/** Per zone, the last local dates told and the instants each spans: most requests ask about this day or week. */
+const knownDays = new Map<string, Array<{ date: string; from: number; to: number }>>();
+const DAYS_KEPT_PER_ZONE = 4;
 
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   const zone = safeZone(timeZone);
   const time = now.getTime();
-  const known = knownDays.get(zone);
-  if (known && time >= known.from && time < known.to) return known.date;
+  const days = knownDays.get(zone) ?? [];
+  for (const known of days) if (time >= known.from && time < known.to) return known.date;
   const date = formatDate(zone, now);
-  if (knownDays.size >= 1000) knownDays.clear();
-  knownDays.set(zone, {
+  if (!knownDays.has(zone)) {
+    if (knownDays.size >= 1000) knownDays.clear();
+    knownDays.set(zone, days);
+  }
+  days.unshift({
     date,
     from: startOfLocalDate(date, zone).getTime(),
     to: startOfLocalDate(shiftLocalDate(date, 1), zone).getTime(),
   });
+  days.length = Math.min(days.length, DAYS_KEPT_PER_ZONE);
   return date;
 }
 
@@ -70,11 +75,15 @@ function formatDate(zone: string, now: Date): string {
 const DAY_MS = 86_400_000;
 
 /** A calendar date as the UTC midnight of that date: plain day arithmetic, no zone or DST involved. */
-const utcDay = (date: string) => {
-  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
+const utcDay = (date: string) =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+const dateOfUtcDay = (time: number) => {
+  const day = new Date(time);
+  return `${String(day.getUTCFullYear()).padStart(4, '0')}-${twoDigits(day.getUTCMonth() + 1)}-${twoDigits(day.getUTCDate())}`;
 };
-const dateOfUtcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * Instants local dates begin, per zone and date. Working one out builds a zoned date, which formats the instant

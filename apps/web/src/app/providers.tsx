@@ -86,9 +86,9 @@ type AppProvidersProps = {
 
 export function AppProviders({ children, queryClient: given, bannerPrerendered = false }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [mounted, setMounted] = useState(false);
+  // Toasts raised before it mounts are shown once it does.
+  const idle = usePageIdle();
   useEffect(() => {
-    setMounted(true);
     // The page answers input from here on (a prerendered page looked ready before; see main.tsx).
     document.documentElement.setAttribute('data-app-ready', '');
     // For a signed-in visitor the banner waits for the consent their account holds: asked as soon as the session
@@ -103,8 +103,9 @@ export function AppProviders({ children, queryClient: given, bannerPrerendered =
       <LiveWhileSignedIn />
       <ApplyPreferences />
       <CardMakersProvider value={CARD_MAKERS}>{children}</CardMakersProvider>
-      {/* Each waits for its code and translations without holding up the page. Both depend on this browser, so
-          they join after the first render, unless the prerendered HTML already shows the banner. */}
+      {/* Each waits for its code and translations without holding up the page. The banner depends on this
+          browser, so it joins after the first render, unless the prerendered HTML already shows it; the toasts'
+          code loads once the first screen is up. */}
       {bannerPrerendered ? (
         <Suspense fallback={null}>
           <PrerenderedCookieBanner />
@@ -112,7 +113,7 @@ export function AppProviders({ children, queryClient: given, bannerPrerendered =
       ) : (
         <CookieBannerWhenLoaded />
       )}
-      {mounted ? (
+      {idle ? (
         <Suspense fallback={null}>
           <Toaster position="top-right" richColors closeButton />
         </Suspense>

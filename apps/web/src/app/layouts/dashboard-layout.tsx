@@ -3,7 +3,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ErrorFallback } from '@/components/error-fallback';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Brand } from '@/components/layout/brand';
@@ -71,7 +70,7 @@ function UserMenu() {
         onClick={() =>
           signOut.mutate('local', {
             onSuccess: () => navigate('/login', { replace: true }),
-            onError: () => toast.error(t('signOut.failed')),
+            onError: () => void import('sonner').then(({ toast }) => toast.error(t('signOut.failed'))),
           })
         }
       >

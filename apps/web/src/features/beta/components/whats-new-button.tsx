@@ -1,53 +1,22 @@
-import { Sparkles } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { lazy, Suspense, useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBetaFeed } from '../api/get-beta-feed';
 
-// The list (and the update kinds it names) is not part of every dashboard screen's code: it loads for beta users
-// once the header shows their button.
+// The button, its popover and the list (and the update kinds it names) are not part of every dashboard screen's
+// code: they load for beta users only, once the feed says they are one.
 const loadWhatsNewList = () => import('./whats-new-list');
-const WhatsNewList = lazy(() => loadWhatsNewList().then((m) => ({ default: m.WhatsNewList })));
+const WhatsNewPopover = lazy(() => import('./whats-new-popover').then((m) => ({ default: m.WhatsNewPopover })));
 
 /** The header's "What's new" entry with the unread count; only beta users see it. */
 export function WhatsNewButton() {
-  const { t } = useTranslation('beta');
   const feed = useBetaFeed();
-  const headingId = useId();
   const betaAccess = feed.data?.beta_access === true;
   useEffect(() => {
     if (betaAccess) void loadWhatsNewList();
   }, [betaAccess]);
   if (!betaAccess || !feed.data) return null;
-  const unread = feed.data.unread_count;
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={t('whatsNew.open', { count: unread })}>
-          <Sparkles aria-hidden="true" />
-          {unread > 0 ? (
-            <span
-              aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-semibold text-primary-foreground"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
-        </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-labelledby={headingId}
-          className="z-50 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-4 text-foreground shadow-lg"
-        >
-          <Suspense fallback={null}>
-            <WhatsNewList headingId={headingId} />
-          </Suspense>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={null}>
+      <WhatsNewPopover unread={feed.data.unread_count} />
+    </Suspense>
   );
 }

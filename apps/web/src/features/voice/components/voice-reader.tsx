@@ -1,90 +1,24 @@
-import { Pause, Play, Square, Volume2 } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { Volume2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { useVoiceReader } from '../hooks/use-voice-reader';
+import { mainText } from './main-text';
 
-/** The readable text of the page's main region. */
-function mainText() {
-  return document.getElementById('main')?.innerText ?? '';
-}
+const loadDialog = () => import('./voice-reader-dialog');
+const VoiceReaderDialog = lazy(() => loadDialog().then((m) => ({ default: m.VoiceReaderDialog })));
 
-function Toggle({
-  label,
-  checked,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <Label htmlFor={id}>{label}</Label>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        className="size-5 accent-primary"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-    </div>
-  );
-}
-
-function Slider({
-  label,
-  value,
-  min,
-  max,
-  step,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  onChange: (value: number) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex justify-between text-sm">
-        <Label htmlFor={id}>{label}</Label>
-        <output htmlFor={id} className="tabular-nums text-muted-foreground">
-          {value.toFixed(1)}
-        </output>
-      </div>
-      <input
-        id={id}
-        type="range"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value))}
-        className="h-6 accent-primary"
-      />
-    </div>
-  );
-}
-
-/** Header control: reads the main content aloud, with the reader's settings. */
+/**
+ * Header control: reads the main content aloud, with the reader's settings. The settings dialog's code (focus trap,
+ * scroll lock) is fetched when the pointer or focus reaches the button, not with every screen.
+ */
 export function VoiceReader() {
   const { t, i18n } = useTranslation('voice');
   const reader = useVoiceReader();
   const location = useLocation();
-  const voiceId = useId();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const { enabled, autoRead } = reader.settings;
   const { speak } = reader;
 
@@ -97,85 +31,26 @@ export function VoiceReader() {
   }, [location.pathname, enabled, autoRead, speak, i18n.language]);
 
   if (!reader.supported) return null;
-  const language = i18n.language.split('-')[0] ?? 'en';
-  const matchingVoices = reader.voices.filter((voice) => voice.lang.toLowerCase().startsWith(language));
-  const voices = matchingVoices.length > 0 ? matchingVoices : reader.voices;
-
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('open')}>
-          <Volume2 aria-hidden="true" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t('close')}>
-        <DialogTitle>{t('title')}</DialogTitle>
-        <DialogDescription>{t('description')}</DialogDescription>
-        <div className="flex flex-col gap-4">
-          <Toggle label={t('enabled')} checked={enabled} onChange={(value) => reader.update({ enabled: value })} />
-          <Toggle
-            label={t('autoRead')}
-            checked={autoRead}
-            disabled={!enabled}
-            onChange={(value) => reader.update({ autoRead: value })}
-          />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={voiceId}>{t('voice')}</Label>
-            <select
-              id={voiceId}
-              className="h-10 rounded-md border border-border bg-card px-2 text-sm"
-              value={reader.settings.selectedVoice ?? ''}
-              onChange={(event) => reader.update({ selectedVoice: event.target.value || null })}
-            >
-              <option value="">{t('defaultVoice')}</option>
-              {voices.map((voice) => (
-                <option key={voice.voiceURI} value={voice.voiceURI}>
-                  {voice.name} ({voice.lang})
-                </option>
-              ))}
-            </select>
-          </div>
-          <Slider
-            label={t('rate')}
-            value={reader.settings.rate}
-            min={0.5}
-            max={2}
-            step={0.1}
-            onChange={(rate) => reader.update({ rate })}
-          />
-          <Slider
-            label={t('pitch')}
-            value={reader.settings.pitch}
-            min={0}
-            max={2}
-            step={0.1}
-            onChange={(pitch) => reader.update({ pitch })}
-          />
-          <Slider
-            label={t('volume')}
-            value={reader.settings.volume}
-            min={0}
-            max={1}
-            step={0.1}
-            onChange={(volume) => reader.update({ volume })}
-          />
-          <div className="flex flex-wrap gap-2" aria-live="polite">
-            <Button disabled={!enabled} onClick={() => speak(mainText(), i18n.language)}>
-              <Play aria-hidden="true" />
-              {t('readPage')}
-            </Button>
-            <Button variant="outline" disabled={!reader.speaking} onClick={reader.togglePause}>
-              <Pause aria-hidden="true" />
-              {reader.paused ? t('resume') : t('pause')}
-            </Button>
-            <Button variant="outline" disabled={!reader.speaking} onClick={reader.stop}>
-              <Square aria-hidden="true" />
-              {t('stop')}
-            </Button>
-          </div>
-          {!enabled ? <p className="text-sm text-muted-foreground">{t('disabledHint')}</p> : null}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        aria-label={t('open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => setOpen(true)}
+      >
+        <Volume2 aria-hidden="true" />
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <VoiceReaderDialog reader={reader} onClose={() => setOpen(false)} returnFocusTo={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
