@@ -3,8 +3,18 @@
  * so the screen does not wait for a round trip each before it can render. The answers sit in the HTML as JSON in
  * `<script type="application/json" id="page-answers">`, keyed by request path; the web app's API client uses each
  * one once, for the first request of that path made soon after the page loaded, and asks the server after that.
+ * An answer is the status and body the route gave: a success, or a refusal the screen shows (see REFUSALS_SENT).
  */
 export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
+
+/** One answer sent with the page: what the route answered, as the browser would have received it. */
+export type PageAnswer = { status: number; body: unknown };
+
+/**
+ * Refusals that go with the page like answers: the plan or the role does not allow the screen's data, which the
+ * screen shows (an upgrade offer, a notice) instead of its content. Other failures are left for the browser to ask.
+ */
+export const REFUSALS_SENT: readonly number[] = [402, 403];
 
 /** How long after the page loaded an answer sent with it is still used, in ms; later requests go to the server. */
 export const PAGE_ANSWERS_FRESH_MS = 10_000;

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGE_ANSWERS_ELEMENT_ID, pageStartRequests } from '@portal/shared/page-answers';
+import {
+  PAGE_ANSWERS_ELEMENT_ID,
+  type PageAnswer,
+  pageStartRequests,
+  REFUSALS_SENT,
+} from '@portal/shared/page-answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { visitorLanguage } from './prerendered-pages.ts';
 
@@ -14,8 +19,9 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '
  * The app shell (index.html) for a signed-in visitor, with the answers to the first API requests of the page asked
  * (see @portal/shared/page-answers) inside it, so its screen renders without a round trip per request first.
  * Each answer comes from the API route itself, asked with the visitor's own cookie, address and language, so it
- * is what the browser would have got: the same access checks, rate limits and data. Requests that fail, or take
- * longer than a second, are left out and the browser asks them itself. Returns null for pages outside the dashboard
+ * is what the browser would have got: the same access checks, rate limits and data; a refusal by plan or role goes
+ * too, as the screen shows it. Requests that fail otherwise, or take longer than a second, are left out and the
+ * browser asks them itself. Returns null for pages outside the dashboard
  * and when the session turns out to be gone (the plain shell then sends the visitor to sign in).
  */
 export function pageAnswers(app: FastifyInstance, distDir: string) {
@@ -25,7 +31,11 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     return shell;
   };
 
-  const answer = async (request: FastifyRequest, url: string, language: string): Promise<[string, unknown] | null> => {
+  const answer = async (
+    request: FastifyRequest,
+    url: string,
+    language: string,
+  ): Promise<[string, PageAnswer] | null> => {
     const response = await app.inject({
       method: 'GET',
       url,
@@ -38,8 +48,9 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
         'x-portal-language': language,
       },
     });
-    if (response.statusCode !== 200) return null;
-    return [url, response.json()];
+    const { statusCode: status } = response;
+    if (status !== 200 && !REFUSALS_SENT.includes(status)) return null;
+    return [url, { status, body: response.json() }];
   };
 
   const withinTimeout = <T>(work: Promise<T>) =>
@@ -54,7 +65,8 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
       requests.map((url) => withinTimeout(answer(request, url, language)).catch(() => null)),
     );
     const answered = Object.fromEntries(answers.filter((entry) => entry !== null));
-    if (!('/api/me' in answered) || (answered['/api/me'] as { me: unknown }).me === null) return null;
+    const me = answered['/api/me'];
+    if (me?.status !== 200 || (me.body as { me: unknown }).me === null) return null;
     const element = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answered)}</script>`;
     return shellHtml().replace('</body>', `${element}</body>`);
   };

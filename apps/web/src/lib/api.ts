@@ -39,7 +39,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   if (method === 'GET') {
     const sent = takePageAnswer(path);
-    if (sent) return sent.answer as T;
+    if (sent) return answered<T>(sent.status, sent.body, '');
   }
   const payload = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
@@ -61,13 +61,15 @@ export async function apiRequest<T>(
     throw new ApiError(0, 'network', 'Network error');
   }
   const text = await response.text();
-  const data: unknown = text ? safeJson(text) : null;
-  if (!response.ok) {
-    const error = errorBodyOf(data);
-    if (error) throw new ApiError(response.status, error.code as ErrorCode, error.message, error.reasons);
-    throw new ApiError(response.status, response.status >= 500 ? 'internal' : 'bad_request', response.statusText);
-  }
-  return data as T;
+  return answered<T>(response.status, text ? safeJson(text) : null, response.statusText);
+}
+
+/** A success's body, or the ApiError an error answer stands for. */
+function answered<T>(status: number, data: unknown, statusText: string): T {
+  if (status >= 200 && status < 300) return data as T;
+  const error = errorBodyOf(data);
+  if (error) throw new ApiError(status, error.code as ErrorCode, error.message, error.reasons);
+  throw new ApiError(status, status >= 500 ? 'internal' : 'bad_request', statusText);
 }
 
 const isStringList = (value: unknown): value is string[] =>

@@ -1,8 +1,12 @@
-import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_FRESH_MS } from '@portal/shared/page-answers';
+import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_FRESH_MS, type PageAnswer } from '@portal/shared/page-answers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A page as the server sends it to a signed-in visitor, with its answers inside. */
-function pageWithAnswers(answers: Record<string, unknown>) {
+function pageWithAnswers(bodies: Record<string, unknown>, refusals: Record<string, PageAnswer> = {}) {
+  const answers = {
+    ...Object.fromEntries(Object.entries(bodies).map(([path, body]) => [path, { status: 200, body }])),
+    ...refusals,
+  };
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = PAGE_ANSWERS_ELEMENT_ID;
@@ -44,6 +48,26 @@ describe('the answers a page came with', () => {
     await api.get('/api/consent?history=1');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(await api.get('/api/consent')).toEqual({ analytics: false });
+  });
+
+  it('stand for the refusal the route gave, as a fetched one would', async () => {
+    const refusal = {
+      status: 402,
+      body: { error: { code: 'subscription_required', message: 'Upgrade', reasons: ['us'] } },
+    };
+    pageWithAnswers({}, { '/api/live/hub?filter=all': refusal });
+    const { api, ApiError } = await import('./api');
+    const failure = await api.get('/api/live/hub?filter=all').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 402, code: 'subscription_required', reasons: ['us'] });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('an answer of another shape is not used', async () => {
+    pageWithAnswers({}, { '/api/me': { body: { me: null } } as unknown as PageAnswer });
+    const { api } = await import('./api');
+    expect(await api.get('/api/me')).toEqual(serverAnswer);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('go stale: a page open for a while asks the server', async () => {

@@ -1,4 +1,4 @@
-import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_FRESH_MS } from '@portal/shared/page-answers';
+import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_FRESH_MS, type PageAnswer } from '@portal/shared/page-answers';
 
 let answers: Map<string, unknown> | undefined;
 
@@ -18,14 +18,17 @@ function pageAnswers(): Map<string, unknown> {
   return answers;
 }
 
+const isPageAnswer = (value: unknown): value is PageAnswer =>
+  typeof value === 'object' && value !== null && typeof (value as { status?: unknown }).status === 'number';
+
 /**
  * The answer the page came with for a GET of `path`, if the page loaded moments ago: each is used once, by the
  * first request of its path, so refetches and later screens always ask the server.
  */
-export function takePageAnswer(path: string): { answer: unknown } | null {
+export function takePageAnswer(path: string): PageAnswer | null {
   const stored = pageAnswers();
   if (!stored.has(path)) return null;
   const answer = stored.get(path);
   stored.delete(path);
-  return performance.now() <= PAGE_ANSWERS_FRESH_MS ? { answer } : null;
+  return performance.now() <= PAGE_ANSWERS_FRESH_MS && isPageAnswer(answer) ? answer : null;
 }
