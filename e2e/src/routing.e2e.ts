@@ -139,7 +139,7 @@ describe('signed-in learner with a subscription', () => {
     const asked: string[] = [];
     const record = (request: { url: () => string }) => {
       const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/')) asked.push(pathname);
+      if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) asked.push(pathname);
     };
     page.on('request', record);
     await page.addInitScript(() => {
@@ -151,7 +151,6 @@ describe('signed-in learner with a subscription', () => {
     await page.goto('/dashboard/learner');
     await page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), / }).waitFor();
     await page.getByText('Total XP').waitFor();
-    page.off('request', record);
     // The page came with these answers (the server asked its own routes with the learner's cookie).
     for (const path of ['/api/me', '/api/profile', '/api/subscription/check', '/api/analytics/home']) {
       expect(asked, path).not.toContain(path);
@@ -159,6 +158,13 @@ describe('signed-in learner with a subscription', () => {
     // Nothing on it (the realtime channel's message checks included, loaded once the page is idle) breaks the CSP.
     await schemasLoaded;
     await page.waitForTimeout(500);
+    page.off('request', record);
+    // A learner who has seen the welcome never loads its dialog; the voice reader's settings load on the way to
+    // its button, the what's-new popover for beta users only.
+    const code = asked.filter((path) => path.startsWith('/assets/'));
+    expect(code.filter((path) => /welcome-dialog-content|voice-reader-dialog|whats-new-popover/.test(path))).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     // Its screen's code and texts are preloaded with it, not asked for once the router has started.
     const html = await (await page.request.get('/dashboard/learner')).text();
@@ -168,6 +174,25 @@ describe('signed-in learner with a subscription', () => {
     expect(preloaded.map((match) => match[1])).toEqual(
       expect.arrayContaining(['dashboard-layout', 'learner-home', 'common', 'dashboard']),
     );
+  });
+
+  it("opens the voice reader's settings from the keyboard and comes back to its button", async () => {
+    await page.goto('/dashboard/learner');
+    // Held as an element: while the dialog is open, the rest of the page is hidden from the accessibility tree.
+    const button = await page.getByRole('button', { name: 'Voice reader' }).elementHandle();
+    if (!button) throw new Error('no voice reader button');
+    // Its own code, fetched once focus reaches the button.
+    const dialogCode = page.waitForResponse((response) => /\/assets\/voice-reader-dialog-/.test(response.url()));
+    await button.focus();
+    await dialogCode;
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Voice reader' });
+    await dialog.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await dialog.getByRole('switch', { name: 'Voice reader on' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Voice reader');
   });
 
   it('does not see admin or SCORM sections in the navigation', async () => {
