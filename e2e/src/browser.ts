@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { PAGE_ANSWERS_ELEMENT_ID } from '@portal/shared/page-answers';
+import { PAGE_ANSWERS_ELEMENT_ID, PAGE_STATE_ELEMENT_ID } from '@portal/shared/page-answers';
 import {
   type APIRequestContext,
   type Browser,
@@ -44,14 +44,19 @@ export async function newContext(
 }
 
 /**
- * A prerendered page (`/`, `/login`) shows its content before the app has hydrated it, and a click there before
- * that does nothing: this waits until the app is ready (`data-app-ready`), as a person would.
+ * A prerendered page (`/`, `/login`, a signed-in dashboard page) shows its content before the app has hydrated it,
+ * and a click or a chosen file there before that does nothing: this waits until the app has started
+ * (`data-app-ready`) and has taken over every element the server sent (React marks each element it hydrated), as
+ * the moment a person would act.
  */
 export async function appReady(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('root')?.dataset.prerendered || document.documentElement.hasAttribute('data-app-ready'),
-  );
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root?.dataset.prerendered) return true;
+    if (!document.documentElement.hasAttribute('data-app-ready')) return false;
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    return Array.from(root.querySelectorAll('*')).every(hydrated);
+  });
 }
 
 /** The context's `goto` and `reload` also wait until the app is ready (see appReady). */
@@ -73,11 +78,17 @@ function waitForHydration(context: BrowserContext): BrowserContext {
   return context;
 }
 
-const PAGE_ANSWERS = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">.*?</script>`, 's');
+const SENT_DATA = new RegExp(
+  `<script type="application/json" id="(?:${PAGE_ANSWERS_ELEMENT_ID}|${PAGE_STATE_ELEMENT_ID})">.*?</script>`,
+  'gs',
+);
+/** The app's root as the server rendered it: the last element of the body once the data blocks are out. */
+const RENDERED_ROOT = /<div id="root"[^>]*>.*<\/div>(\s*<\/body>)/s;
 
 /**
- * Pages of this browser come without the answers a signed-in page carries (as when the server gave up waiting for
- * them), so the app asks the API itself and a test can hold up or change those answers with `page.route`.
+ * Pages of this browser come without the answers a signed-in page carries and without the server's render of the
+ * screen (as when the server gave up waiting for them), so the app asks the API itself and a test can hold up or
+ * change those answers with `page.route`.
  */
 export async function withoutPageAnswers(page: Page) {
   await page.route(
@@ -85,7 +96,7 @@ export async function withoutPageAnswers(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const body = (await response.text()).replace(PAGE_ANSWERS, '');
+      const body = (await response.text()).replace(SENT_DATA, '').replace(RENDERED_ROOT, '<div id="root"></div>$1');
       return route.fulfill({ response, body });
     },
   );

@@ -166,14 +166,69 @@ describe('signed-in learner with a subscription', () => {
       [],
     );
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-    // Its screen's code and texts are preloaded with it, not asked for once the router has started.
+    // It came rendered: nothing of the app's code is preloaded to compete with that first paint.
     const html = await (await page.request.get('/dashboard/learner')).text();
-    const preloaded = [
-      ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)-[\w-]{8}\.js">/g),
-    ];
-    expect(preloaded.map((match) => match[1])).toEqual(
-      expect.arrayContaining(['dashboard-layout', 'learner-home', 'common', 'dashboard']),
-    );
+    expect(html).toContain('data-signed-in');
+    expect(html).not.toMatch(/<link rel="modulepreload"[^>]*(data-app-code|learner-home)/);
+  });
+
+  it('a fresh load of the learner home arrives rendered with its figures, then works without a hydration error', async () => {
+    const html = await (await page.request.get('/dashboard/learner')).text();
+    const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
+    // The screen's content is in the page itself, in the learner's language, with the data it shows for the app.
+    expect(root).toMatch(/^<div id="root" data-prerendered="en" data-signed-in/);
+    expect(root).toMatch(/<h1[^>]*>Good (morning|afternoon|evening), Lena<\/h1>/);
+    expect(root).toContain('Total XP');
+    expect(root).toContain('Dashboard navigation');
+    expect(html).toContain('<script type="application/json" id="page-state">');
+
+    // Without any script the page shows the home, as the browser paints it before the app's code has arrived.
+    const still = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: false });
+    try {
+      await still.addCookies(await context.cookies());
+      const bare = await still.newPage();
+      await bare.goto('/dashboard/learner');
+      await bare.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), Lena/ }).waitFor();
+      await bare.getByText('Total XP').waitFor();
+    } finally {
+      await still.close();
+    }
+
+    // The app takes over the same page without a mismatch, and its links then move within it.
+    const problems: string[] = [];
+    const onConsole = (message: { type: () => string; text: () => string }) => {
+      if (message.type() === 'error') problems.push(message.text());
+    };
+    const onError = (error: Error) => problems.push(error.message);
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    // The heading as the server sent it, held before the app's code runs (it starts after the first paint).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { sentHeading: document.querySelector('h1') });
+      });
+    });
+    try {
+      await page.goto('/dashboard/learner');
+      await page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), Lena/ }).waitFor();
+      // The voice reader's button appears once the app runs in the browser, which can speak.
+      await page.getByRole('button', { name: 'Voice reader' }).waitFor();
+      await page.waitForTimeout(500);
+      // Hydration kept the server's elements instead of drawing the screen again.
+      expect(
+        await page.evaluate(() => {
+          const sent = (window as unknown as { sentHeading: Element | null }).sentHeading;
+          return sent?.isConnected === true && sent === document.querySelector('h1');
+        }),
+      ).toBe(true);
+      await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Goals' }).click();
+      await expectPath(page, '/dashboard/learner/goals');
+      await page.getByRole('heading', { level: 1, name: 'Goals' }).waitFor();
+    } finally {
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+    }
+    expect(problems).toEqual([]);
   });
 
   it("opens the voice reader's settings from the keyboard and comes back to its button", async () => {

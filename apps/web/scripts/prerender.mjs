@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const webDir = path.join(import.meta.dirname, '..');
 const distDir = path.resolve(process.argv[2] ?? path.join(webDir, 'dist'));
-const bundle = path.join(webDir, 'node_modules', '.prerender', 'prerender.js');
+const bundle = path.join(distDir, '.render', 'prerender.js');
 const LANGUAGES = ['en', 'zh', 'de'];
 /**
  * URL -> file name under prerendered/<language>/ (the server maps a request path the same way). The pages carry

@@ -7,6 +7,12 @@
  */
 export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
 
+/**
+ * A signed-in page the server rendered carries the data it shows (the query client's dehydrated state) in
+ * `<script type="application/json" id="page-state">`, so the browser's first render matches the HTML.
+ */
+export const PAGE_STATE_ELEMENT_ID = 'page-state';
+
 /** One answer sent with the page: what the route answered, as the browser would have received it. */
 export type PageAnswer = { status: number; body: unknown };
 

@@ -7,13 +7,11 @@ import {
   REFUSALS_SENT,
 } from '@portal/shared/page-answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { visitorLanguage } from './prerendered-pages.ts';
+import { cookieChoiceMade, visitorLanguage } from './prerendered-pages.ts';
+import { scriptSafeJson, signedInRender } from './signed-in-render.ts';
 
 /** How long the page waits for its answers before it goes out without the slow ones, in ms. */
 const ANSWER_TIMEOUT_MS = 1_000;
-
-/** JSON that can sit inside a `<script>` element: no `<` can close it or open a comment. */
-const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The app shell (index.html) for a signed-in visitor, with the answers to the first API requests of the page asked
@@ -21,7 +19,8 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '
  * Each answer comes from the API route itself, asked with the visitor's own cookie, address and language, so it
  * is what the browser would have got: the same access checks, rate limits and data; a refusal by plan or role goes
  * too, as the screen shows it. Requests that fail otherwise, or take longer than a second, are left out and the
- * browser asks them itself. Returns null for pages outside the dashboard
+ * browser asks them itself. From the answers the page is rendered here when the web build can (signed-in-render.ts),
+ * and then carries the data its screen shows in place of the answers. Returns null for pages outside the dashboard
  * and when the session turns out to be gone (the plain shell then sends the visitor to sign in).
  */
 export function pageAnswers(app: FastifyInstance, distDir: string) {
@@ -53,10 +52,12 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     return [url, { status, body: response.json() }];
   };
 
+  const render = signedInRender(distDir, app.log);
+
   const withinTimeout = <T>(work: Promise<T>) =>
     Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS).unref())]);
 
-  return async function pageWithAnswers(request: FastifyRequest): Promise<string | null> {
+  return async function pageWithAnswers(request: FastifyRequest): Promise<{ html: string; rendered: boolean } | null> {
     const pathname = request.url.split('?')[0] ?? '';
     const requests = pageStartRequests(pathname);
     if (requests.length === 0) return null;
@@ -67,7 +68,17 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     const answered = Object.fromEntries(answers.filter((entry) => entry !== null));
     const me = answered['/api/me'];
     if (me?.status !== 200 || (me.body as { me: unknown }).me === null) return null;
+    const rendered = await render(shellHtml(), {
+      url: request.url,
+      language,
+      answers: answered,
+      ask: async (url) => (await withinTimeout(answer(request, url, language)).catch(() => null))?.[1] ?? null,
+      banner: !cookieChoiceMade(request),
+    });
+    // A page rendered here carries the data it shows instead: answers left unused would answer a later refetch.
+    if (rendered !== null) return { html: rendered, rendered: true };
     const element = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptSafeJson(answered)}</script>`;
-    return shellHtml().replace('</body>', `${element}</body>`);
+    // A function, not a replacement string: the answers may hold `$&` and the like.
+    return { html: shellHtml().replace('</body>', () => `${element}</body>`), rendered: false };
   };
 }

@@ -56,14 +56,14 @@ export const staticSpaPlugin = fp(async (app: FastifyInstance, { distDir }: { di
     if (page === null) return reply.sendFile('index.html');
     // The visitor's own data is in it: no cache may keep it.
     reply.header('cache-control', 'private, no-store');
-    return sendCompressedText(
-      request,
-      reply.type('text/html; charset=utf-8'),
-      withCode(page, {
-        pathname: url,
-        language: visitorLanguage(request),
-        cookieChoiceMade: cookieChoiceMade(request),
-      }),
-    );
+    // A page rendered on the server paints before its code is needed, which starts after that paint (main.tsx).
+    const html = page.rendered
+      ? page.html
+      : withCode(page.html, {
+          pathname: url,
+          language: visitorLanguage(request),
+          cookieChoiceMade: cookieChoiceMade(request),
+        });
+    return sendCompressedText(request, reply.type('text/html; charset=utf-8'), html);
   });
 });

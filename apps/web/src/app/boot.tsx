@@ -1,11 +1,14 @@
 /** Starts the app (see main.tsx): hydrates the prerendered HTML the server sent, or renders into the empty shell. */
+import { PAGE_STATE_ELEMENT_ID } from '@portal/shared/page-answers';
+import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { meQueryOptions } from '@/lib/auth';
 import { readStoredConsent } from '@/lib/consent';
-import { currentLanguage, i18nReady } from '@/lib/i18n';
+import { currentLanguage, i18nReady, preloadNamespaces } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot, routerReady } from './app-root';
+import type { PageState } from './prerender';
 import { loadCookieBanner } from './providers';
 import { createRouter } from './router';
 
@@ -15,10 +18,25 @@ if (!container) throw new Error('Root element missing');
 // One query client for the screens and for the route loaders that fetch a screen's data alongside its code.
 const queryClient = createQueryClient();
 
-// The language of the HTML the server prerendered (see prerender.tsx); unset for the plain app shell.
+// The language of the HTML the build or the server prerendered (see prerender.tsx); unset for the plain app shell.
 const prerendered = container.dataset.prerendered;
-// The server prerenders only for visitors without a session, so nobody is signed in.
-if (prerendered) queryClient.setQueryData(meQueryOptions().queryKey, null);
+// The translation namespaces a page rendered on the server used, loaded before hydrating it.
+let pageNamespaces: string[] = [];
+if (prerendered && container.dataset.signedIn !== undefined) {
+  // A signed-in page rendered on the server: the browser starts from the data it showed, so hydration matches.
+  const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
+  element?.remove();
+  try {
+    const state = JSON.parse(element?.textContent ?? 'null') as PageState;
+    hydrate(queryClient, state.queries);
+    pageNamespaces = Array.isArray(state.namespaces) ? state.namespaces : [];
+  } catch {
+    // A damaged block: the screens ask for their data and the page renders afresh.
+  }
+} else if (prerendered) {
+  // The build prerenders public pages, for visitors without a session: nobody is signed in.
+  queryClient.setQueryData(meQueryOptions().queryKey, null);
+}
 
 // A browser that has not made its cookie choice shows the banner on its first screen: its code loads beside the
 // screen's instead of after the first render.
@@ -32,11 +50,14 @@ const app = (
 if (prerendered) {
   // Hydrate once the screen's code and texts are here, so the first client render matches the HTML. A visitor
   // whose stored language differs from the one the server picked gets a fresh render in their language.
-  void Promise.all([i18nReady, routerReady(router)]).then(() => {
-    // As a transition, hydration yields to the browser between components instead of blocking it.
-    if (currentLanguage() === prerendered) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
-  });
+  // Otherwise a part using another namespace would wait for it, unhydrated, after the rest.
+  void Promise.all([i18nReady, routerReady(router), i18nReady.then(() => preloadNamespaces(pageNamespaces))]).then(
+    () => {
+      // As a transition, hydration yields to the browser between components instead of blocking it.
+      if (currentLanguage() === prerendered) startTransition(() => void hydrateRoot(container, app));
+      else createRoot(container).render(app);
+    },
+  );
 } else {
   createRoot(container).render(app);
 }

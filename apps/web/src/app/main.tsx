@@ -35,14 +35,12 @@ function startAfterFirstPaint() {
   setTimeout(once, document.visibilityState === 'hidden' ? 0 : 1000);
 }
 
-// Until the app has hydrated a prerendered form, submitting it would reload the page with the fields in the URL.
-document.addEventListener(
-  'submit',
-  (event) => {
-    if (!document.documentElement.hasAttribute('data-app-ready')) event.preventDefault();
-  },
-  true,
-);
+// Every form is the app's to handle. One submitted before the app has hydrated its part of a prerendered page
+// would reload the page with the fields (a password among them) in the URL: a submission no handler took is
+// stopped once it has passed every handler.
+window.addEventListener('submit', (event) => {
+  if (!event.defaultPrevented) event.preventDefault();
+});
 
 if (document.getElementById('root')?.dataset.prerendered) startAfterFirstPaint();
 else start();

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ErrorCode } from '@portal/shared/errors';
 import { isRetryableStatus } from '@portal/shared/retryable-status';
 import { i18n } from './i18n';
-import { takePageAnswer } from './page-answers';
+import { askServer, takePageAnswer } from './page-answers';
 
 /** An `{ error }` answer from the server, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -40,6 +40,13 @@ export async function apiRequest<T>(
   if (method === 'GET') {
     const sent = takePageAnswer(path);
     if (sent) return answered<T>(sent.status, sent.body, '');
+    // Rendering on the server (prerender.tsx): the API answers in-process, or the request fails there.
+    const onServer = askServer(path);
+    if (onServer) {
+      const answer = await onServer;
+      if (!answer) throw new ApiError(0, 'network', 'Not answered on the server');
+      return answered<T>(answer.status, answer.body, '');
+    }
   }
   const payload = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;

@@ -87,3 +87,49 @@ describe('the answers a page came with', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the answers handed to a render on the server', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.resetModules();
+    fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(async () => {
+    (await import('./page-answers')).handOverPageAnswers(null);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('answer however long the render takes, and any other GET is asked of the server in-process', async () => {
+    const { handOverPageAnswers } = await import('./page-answers');
+    const ask = vi.fn(async (path: string) => ({ status: 200, body: { asked: path } }));
+    handOverPageAnswers({ '/api/me': { status: 200, body: { me: { name: 'Ada' } } } }, ask);
+    vi.spyOn(performance, 'now').mockReturnValue(PAGE_ANSWERS_FRESH_MS * 100);
+    const { api } = await import('./api');
+    expect(await api.get('/api/me')).toEqual({ me: { name: 'Ada' } });
+    expect(await api.get('/api/goals')).toEqual({ asked: '/api/goals' });
+    expect(ask).toHaveBeenCalledWith('/api/goals');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a request the server could not answer fails there, as a network failure the browser retries', async () => {
+    const { handOverPageAnswers } = await import('./page-answers');
+    handOverPageAnswers({}, async () => null);
+    const { api, ApiError } = await import('./api');
+    const failure = await api.get('/api/goals').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 0, code: 'network' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('once the render is over, the browser asks over the network again', async () => {
+    const { handOverPageAnswers } = await import('./page-answers');
+    handOverPageAnswers({ '/api/me': { status: 200, body: { me: null } } }, async () => null);
+    handOverPageAnswers(null);
+    const { api } = await import('./api');
+    await api.get('/api/me');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,6 +1,22 @@
 import { PAGE_ANSWERS_ELEMENT_ID, PAGE_ANSWERS_FRESH_MS, type PageAnswer } from '@portal/shared/page-answers';
 
 let answers: Map<string, unknown> | undefined;
+// Answers handed over by the server's render of the page (see prerender.tsx) are used however long it takes.
+let handedOver = false;
+
+/** How a render on the server asks the API for a request the page's answers do not hold (null: it could not). */
+export type ServerAsk = (path: string) => Promise<PageAnswer | null>;
+let serverAsk: ServerAsk | null = null;
+
+/** The answer to a GET of `path` from the server rendering the page; null in the browser. */
+export const askServer = (path: string): Promise<PageAnswer | null> | null => serverAsk?.(path) ?? null;
+
+/** Hands the page's answers to the API client of a render on the server, in place of those read from the document. */
+export function handOverPageAnswers(given: Record<string, unknown> | null, ask: ServerAsk | null = null): void {
+  answers = given ? new Map(Object.entries(given)) : undefined;
+  handedOver = given !== null;
+  serverAsk = ask;
+}
 
 /** The answers the server sent with the page (see @portal/shared/page-answers), read once out of the document. */
 function pageAnswers(): Map<string, unknown> {
@@ -30,5 +46,5 @@ export function takePageAnswer(path: string): PageAnswer | null {
   if (!stored.has(path)) return null;
   const answer = stored.get(path);
   stored.delete(path);
-  return performance.now() <= PAGE_ANSWERS_FRESH_MS && isPageAnswer(answer) ? answer : null;
+  return (handedOver || performance.now() <= PAGE_ANSWERS_FRESH_MS) && isPageAnswer(answer) ? answer : null;
 }

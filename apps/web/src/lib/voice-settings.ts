@@ -22,10 +22,13 @@ const clamp = (value: unknown, min: number, max: number, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 
 /** Reads stored settings; anything missing or malformed falls back to the defaults. */
-export function loadVoiceSettings(storage: Pick<Storage, 'getItem'> = localStorage): VoiceSettings {
+export function loadVoiceSettings(
+  // None when the page renders on the server: the defaults, until the browser reads its own.
+  storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage,
+): VoiceSettings {
   let stored: Partial<Record<keyof VoiceSettings, unknown>> = {};
   try {
-    stored = JSON.parse(storage.getItem(VOICE_SETTINGS_KEY) ?? '{}') ?? {};
+    stored = JSON.parse(storage?.getItem(VOICE_SETTINGS_KEY) ?? '{}') ?? {};
   } catch {
     stored = {};
   }

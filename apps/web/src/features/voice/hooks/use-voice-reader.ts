@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { loadVoiceSettings, saveVoiceSettings, type VoiceSettings } from '@/lib/voice-settings';
 
 /** How often the reader checks whether speech has ended, to reset its state. */
@@ -10,13 +10,19 @@ function synth(): Synth | null {
   return typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
 }
 
+// Whether the browser speaks does not change while the page is open.
+const noChange = () => () => undefined;
+const hasSpeech = () => synth() !== null;
+const noSpeech = () => false;
+
 /** Reads text aloud with the Web Speech API, following the stored voice settings. */
 export function useVoiceReader() {
   const [settings, setSettings] = useState<VoiceSettings>(() => loadVoiceSettings());
   const [speaking, setSpeaking] = useState(false);
   const [paused, setPaused] = useState(false);
   const [voices, setVoices] = useState<SpeechSynthesisVoice[]>([]);
-  const supported = synth() !== null;
+  // Known in the browser only: a page rendered on the server (and hydrated) shows no reader at first.
+  const supported = useSyncExternalStore(noChange, hasSpeech, noSpeech);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
 
