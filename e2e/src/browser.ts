@@ -33,12 +33,13 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: options.locale ?? 'en-US',
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   return waitForHydration(sendSameOrigin(context));
 }

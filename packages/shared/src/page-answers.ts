@@ -13,6 +13,12 @@ export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
  */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
 
+/**
+ * The time zone of the browser (IANA name), which the web app keeps in this cookie so the server renders a page's
+ * times as the browser shows them; a page rendered for another zone is rendered afresh by the browser.
+ */
+export const TIME_ZONE_COOKIE = 'portal.time-zone';
+
 /** One answer sent with the page: what the route answered, as the browser would have received it. */
 export type PageAnswer = { status: number; body: unknown };
 

@@ -8,7 +8,7 @@ import {
 } from '@portal/shared/page-answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieChoiceMade, visitorLanguage } from './prerendered-pages.ts';
-import { scriptSafeJson, signedInRender } from './signed-in-render.ts';
+import { scriptSafeJson, signedInRender, visitorTimeZone } from './signed-in-render.ts';
 
 /** How long the page waits for its answers before it goes out without the slow ones, in ms. */
 const ANSWER_TIMEOUT_MS = 1_000;
@@ -74,6 +74,7 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
       answers: answered,
       ask: async (url) => (await withinTimeout(answer(request, url, language)).catch(() => null))?.[1] ?? null,
       banner: !cookieChoiceMade(request),
+      timeZone: visitorTimeZone(request, answered['/api/profile']),
     });
     // A page rendered here carries the data it shows instead: answers left unused would answer a later refetch.
     if (rendered !== null) return { html: rendered, rendered: true };

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { hasSessionCookie } from './csrf.ts';
 
-const cookieValue = (header: string | undefined, name: string): string | undefined => {
+export const cookieValue = (header: string | undefined, name: string): string | undefined => {
   for (const pair of header?.split(';') ?? []) {
     const [key = '', ...value] = pair.split('=');
     if (key.trim() === name) return value.join('=').trim();

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InterfaceLanguage } from '@portal/shared/language';
-import { PAGE_STATE_ELEMENT_ID, type PageAnswer } from '@portal/shared/page-answers';
-import type { FastifyBaseLogger } from 'fastify';
+import { PAGE_STATE_ELEMENT_ID, type PageAnswer, TIME_ZONE_COOKIE } from '@portal/shared/page-answers';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { cookieValue } from './prerendered-pages.ts';
 
 /** JSON that can sit inside a `<script>` element: no `<` can close it or open a comment. */
 export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -17,7 +18,7 @@ type RenderSignedInPage = (
   language: InterfaceLanguage,
   answers: Record<string, PageAnswer>,
   ask: Ask,
-  options: { banner: boolean },
+  options: { banner: boolean; timeZone: string },
 ) => Promise<{ html: string; state: unknown } | null>;
 
 export type SignedInVisit = {
@@ -28,7 +29,38 @@ export type SignedInVisit = {
   ask: Ask;
   /** The browser has not made its cookie choice: the page may show the banner. */
   banner: boolean;
+  /** The browser's time zone, in which the page shows times. */
+  timeZone: string;
 };
+
+const knownZone = (zone: unknown): zone is string => {
+  if (typeof zone !== 'string' || zone === '') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The zone the visitor's browser shows times in: as the web app last reported it (TIME_ZONE_COOKIE), else the one
+ * their profile names (usually the same), else the server's own. The browser renders a page made for another zone
+ * afresh (boot.tsx), so a wrong guess costs speed, not correctness.
+ */
+export function visitorTimeZone(request: FastifyRequest, profile: PageAnswer | undefined): string {
+  const reported = cookieValue(request.headers.cookie, TIME_ZONE_COOKIE);
+  let fromCookie: string | undefined;
+  try {
+    fromCookie = reported === undefined ? undefined : decodeURIComponent(reported);
+  } catch {
+    fromCookie = undefined;
+  }
+  if (knownZone(fromCookie)) return fromCookie;
+  const fromProfile = profile?.status === 200 ? (profile.body as { profile?: { timezone?: unknown } }).profile : null;
+  if (knownZone(fromProfile?.timezone)) return fromProfile.timezone;
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /**
  * Renders a signed-in visitor's dashboard page into the app shell with the web build's own render
@@ -60,7 +92,10 @@ export function signedInRender(distDir: string, log: FastifyBaseLogger) {
     if (!render) return null;
     let page: Awaited<ReturnType<RenderSignedInPage>>;
     try {
-      page = await render(visit.url, visit.language, visit.answers, visit.ask, { banner: visit.banner });
+      page = await render(visit.url, visit.language, visit.answers, visit.ask, {
+        banner: visit.banner,
+        timeZone: visit.timeZone,
+      });
     } catch (error) {
       log.warn({ err: error, url: visit.url }, 'a signed-in page did not render on the server');
       return null;

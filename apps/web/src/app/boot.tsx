@@ -1,11 +1,12 @@
 /** Starts the app (see main.tsx): hydrates the prerendered HTML the server sent, or renders into the empty shell. */
-import { PAGE_STATE_ELEMENT_ID } from '@portal/shared/page-answers';
+import { PAGE_STATE_ELEMENT_ID, TIME_ZONE_COOKIE } from '@portal/shared/page-answers';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { meQueryOptions } from '@/lib/auth';
 import { readStoredConsent } from '@/lib/consent';
 import { currentLanguage, i18nReady, preloadNamespaces } from '@/lib/i18n';
+import { deviceTimeZone } from '@/lib/intl-formats';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot, routerReady } from './app-root';
 import type { PageState } from './prerender';
@@ -20,8 +21,14 @@ const queryClient = createQueryClient();
 
 // The language of the HTML the build or the server prerendered (see prerender.tsx); unset for the plain app shell.
 const prerendered = container.dataset.prerendered;
+// The server renders a signed-in page's times in this browser's zone, as it last told it.
+// biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some supported browsers
+document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(deviceTimeZone())}; path=/; max-age=31536000; samesite=lax`;
+
 // The translation namespaces a page rendered on the server used, loaded before hydrating it.
 let pageNamespaces: string[] = [];
+// The zone a page rendered on the server shows its times in; another than this device's means rendering afresh.
+let pageTimeZone: string | undefined;
 if (prerendered && container.dataset.signedIn !== undefined) {
   // A signed-in page rendered on the server: the browser starts from the data it showed, so hydration matches.
   const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
@@ -30,6 +37,7 @@ if (prerendered && container.dataset.signedIn !== undefined) {
     const state = JSON.parse(element?.textContent ?? 'null') as PageState;
     hydrate(queryClient, state.queries);
     pageNamespaces = Array.isArray(state.namespaces) ? state.namespaces : [];
+    pageTimeZone = state.timeZone;
   } catch {
     // A damaged block: the screens ask for their data and the page renders afresh.
   }
@@ -53,8 +61,10 @@ if (prerendered) {
   // Otherwise a part using another namespace would wait for it, unhydrated, after the rest.
   void Promise.all([i18nReady, routerReady(router), i18nReady.then(() => preloadNamespaces(pageNamespaces))]).then(
     () => {
-      // As a transition, hydration yields to the browser between components instead of blocking it.
-      if (currentLanguage() === prerendered) startTransition(() => void hydrateRoot(container, app));
+      // As a transition, hydration yields to the browser between components instead of blocking it. A page in
+      // another language, or with times in another zone, than this browser's is rendered afresh.
+      const matches = currentLanguage() === prerendered && (pageTimeZone ?? deviceTimeZone()) === deviceTimeZone();
+      if (matches) startTransition(() => void hydrateRoot(container, app));
       else createRoot(container).render(app);
     },
   );

@@ -9,13 +9,14 @@
  */
 import type { InterfaceLanguage } from '@portal/shared/language';
 import type { PageAnswer } from '@portal/shared/page-answers';
-import { type DehydratedState, dehydrate, type QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { meQueryOptions } from '@/lib/auth';
 import { i18n, i18nReady } from '@/lib/i18n';
+import { renderForTimeZone } from '@/lib/intl-formats';
 import { handOverPageAnswers, type ServerAsk } from '@/lib/page-answers';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoot, routerReady } from './app-root';
@@ -27,18 +28,27 @@ export const CLIENT_RENDERED = '<!--$!-->';
 /** How long a render on the server waits for the screen's code, texts and data before it gives up. */
 const SETTLE_MS = 1_500;
 
-// One render at a time: the interface language and the page's answers are set for the whole app while it renders.
+// One render at a time: the interface language, time zone and page's answers are set for the whole app while it
+// renders. A page that would wait behind this many others goes out unrendered, for the browser to render.
+const MOST_WAITING = 8;
 let queue: Promise<unknown> = Promise.resolve();
+let waiting = 0;
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const next = queue.then(work, work);
+  waiting += 1;
+  const run = () =>
+    work().finally(() => {
+      waiting -= 1;
+    });
+  const next = queue.then(run, run);
   queue = next.catch(() => undefined);
   return next;
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const enabledOf = (query: ReturnType<QueryClient['getQueryCache']>['getAll'] extends () => (infer Q)[] ? Q : never) => {
-  const { enabled } = query.options as { enabled?: boolean | ((query: unknown) => boolean) };
+/** Whether a query's component would fetch it (`enabled` false, or a function saying so, keeps it waiting). */
+const enabledOf = (query: Query) => {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 };
 
@@ -114,7 +124,7 @@ export async function prerender(
  * it: the data the page shows, and the translation namespaces it used.
  */
 export type SignedInPage = { html: string; state: PageState };
-export type PageState = { queries: DehydratedState; namespaces: string[] };
+export type PageState = { queries: DehydratedState; namespaces: string[]; timeZone: string };
 
 type UsedNamespaces = { reportNamespaces?: { usedNamespaces: Record<string, boolean>; getUsedNamespaces(): string[] } };
 
@@ -123,18 +133,21 @@ type UsedNamespaces = { reportNamespaces?: { usedNamespaces: Record<string, bool
  * (`answers`, keyed by path) and `ask` for any other request its screen makes. Null when the page cannot be
  * rendered whole: a request failed or was refused (the screen shows that in the browser), or something did not
  * arrive in time. `banner`: the browser has not made its cookie choice, so the page may show the banner.
+ * `timeZone`: the browser's, in which the page shows times.
  */
 export function renderSignedInPage(
   url: string,
   language: InterfaceLanguage,
   answers: Record<string, PageAnswer>,
   ask: ServerAsk,
-  { banner }: { banner: boolean },
+  { banner, timeZone }: { banner: boolean; timeZone: string },
 ): Promise<SignedInPage | null> {
+  if (waiting >= MOST_WAITING) return Promise.resolve(null);
   return oneAtATime(async () => {
     await i18nReady;
     await i18n.changeLanguage(language);
     handOverPageAnswers(answers, ask);
+    renderForTimeZone(timeZone);
     // react-i18next notes each namespace a component uses; start the note afresh for this page.
     const used = (i18n as unknown as UsedNamespaces).reportNamespaces;
     if (used) used.usedNamespaces = {};
@@ -157,9 +170,10 @@ export function renderSignedInPage(
       const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
       if (html === null || failed.length > 0) return null;
       const namespaces = (i18n as unknown as UsedNamespaces).reportNamespaces?.getUsedNamespaces() ?? [];
-      return { html, state: { queries: dehydrate(queryClient), namespaces } };
+      return { html, state: { queries: dehydrate(queryClient), namespaces, timeZone } };
     } finally {
       handOverPageAnswers(null);
+      renderForTimeZone(undefined);
       router.dispose();
       queryClient.clear();
     }

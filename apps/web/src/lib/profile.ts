@@ -2,6 +2,7 @@ import type { Profile } from '@portal/shared/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { useMe } from './auth';
+import { i18n } from './i18n';
 import { formatDateAs, formatTimeAs } from './preferences';
 
 export const getProfile = (signal?: AbortSignal) =>
@@ -18,7 +19,8 @@ export function useDisplayFormats() {
   const { data: me } = useMe();
   const { data: profile } = useProfile({ enabled: Boolean(me) });
   const timeZone = profile?.timezone;
-  const locale = typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
+  // The interface language, which the page's `lang` follows (the same on the server rendering the page).
+  const locale = i18n.language || 'en';
   return {
     timeZone,
     /** A calendar date such as a deadline (`YYYY-MM-DD`), shown as that same date everywhere. */

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatInstant } from '@/lib/intl-formats';
 import { useSaveCoupon } from '../api/save-coupon';
 
 /** Every coupon with what it gives, how often it was used and whether it still works. */
 export function CouponTable({ coupons }: { coupons: Coupon[] }) {
   const { t, i18n } = useTranslation('dashboard');
   const save = useSaveCoupon();
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const date = (iso: string) => formatInstant(iso, i18n.language, { dateStyle: 'medium' });
   const stateOf = (coupon: Coupon) =>
     coupon.disabled_at
       ? 'disabled'

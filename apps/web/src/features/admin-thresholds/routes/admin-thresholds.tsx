@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { formatInstant } from '@/lib/intl-formats';
 import { useGamificationSettings } from '../api/get-gamification-settings';
 import { ThresholdsForm } from '../components/thresholds-form';
 
@@ -19,7 +20,7 @@ export function AdminThresholds() {
           <p className="mb-6 text-sm text-muted-foreground">
             {settings.data.updated_at
               ? t('thresholds.lastUpdated', {
-                  date: new Date(settings.data.updated_at).toLocaleString(i18n.language, {
+                  date: formatInstant(settings.data.updated_at, i18n.language, {
                     dateStyle: 'medium',
                     timeStyle: 'short',
                   }),

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { formatInstant } from '@/lib/intl-formats';
 import { useMailbox } from '../api/get-mailbox';
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -89,7 +90,7 @@ export function DevMailbox() {
                     {t('mailbox.to', { recipient: message.recipient })}
                   </span>
                   <time className="ml-auto text-xs text-muted-foreground" dateTime={message.createdAt}>
-                    {new Date(message.createdAt).toLocaleString(i18n.language)}
+                    {formatInstant(message.createdAt, i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
                   </time>
                 </div>
                 <h2 className="font-semibold">{message.subject}</h2>

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
+import { formatInstant } from '@/lib/intl-formats';
 import { useAdminBetaUpdates } from '../api/get-admin-beta-updates';
 
 /** Past updates, newest first, with how many beta users saw each live, read it later, or have not yet. */
 export function BetaUpdatesHistory() {
   const { t, i18n } = useTranslation('beta');
   const updates = useAdminBetaUpdates();
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatInstant(iso, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const number = (value: number) => value.toLocaleString(i18n.language);
   return (
     <section aria-labelledby="beta-history-title">

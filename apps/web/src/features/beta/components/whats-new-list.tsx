@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatInstant } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 import { useBetaFeed } from '../api/get-beta-feed';
 import { useMarkBetaRead } from '../api/mark-beta-read';
@@ -12,8 +13,7 @@ export function WhatsNewList({ headingId }: { headingId: string }) {
   const { t, i18n } = useTranslation('beta');
   const feed = useBetaFeed();
   const markRead = useMarkBetaRead();
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatInstant(iso, i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const mark = (target: string) => markRead.mutate(target, { onError: () => toast.error(t('whatsNew.markFailed')) });
 
   if (feed.isPending) return <Spinner label={t('whatsNew.loading')} />;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { formatInstant } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 
 /** The learner's conversations: open one, start a new one, delete one or all. */
@@ -25,7 +26,7 @@ export function ConversationList({
   const { t, i18n } = useTranslation('coach');
   const [confirming, setConfirming] = useState<{ id: string | null; title: string } | null>(null);
   const titleOf = (conversation: Conversation) => conversation.title || t('conversations.untitled');
-  const dateOf = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const dateOf = (value: string) => formatInstant(value, i18n.language);
   return (
     <nav aria-labelledby="coach-conversations" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">

@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { formatInstant } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 import { formatNumber } from '../utils/format';
 import { GamificationIcon } from './gamification-icon';
@@ -32,7 +33,7 @@ function BadgeCard({ badge }: { badge: BadgeView }) {
         {earned ? (
           <p className="text-xs font-medium text-success">
             {t('badgesSection.earnedOn', {
-              date: new Date(badge.earned_at ?? '').toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+              date: formatInstant(badge.earned_at ?? '', i18n.language, { dateStyle: 'medium' }),
             })}
           </p>
         ) : (

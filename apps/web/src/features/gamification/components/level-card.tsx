@@ -3,6 +3,7 @@ import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { formatInstant } from '@/lib/intl-formats';
 import { cn } from '@/lib/utils';
 import { formatMultiplier, formatNumber } from '../utils/format';
 import { FRAME_CLASSES, THEME_CLASSES } from './cosmetics';
@@ -74,7 +75,7 @@ export function LevelCard({ stats }: { stats: UserStats }) {
         <p className="flex items-center gap-2 rounded-md bg-accent px-3 py-2 text-sm">
           <Zap className="size-4 text-primary" aria-hidden="true" />
           {t('level.boostUntil', {
-            time: new Date(stats.double_xp_until).toLocaleTimeString(i18n.language, {
+            time: formatInstant(stats.double_xp_until, i18n.language, {
               hour: 'numeric',
               minute: '2-digit',
             }),

@@ -1,5 +1,6 @@
 import type { RecentAward } from '@portal/shared/gamification';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '@/lib/intl-formats';
 import { formatMultiplier } from '../utils/format';
 
 /** The last few awards: what earned XP, how much, and the bonus applied. */
@@ -15,7 +16,7 @@ export function RecentXp({ awards }: { awards: RecentAward[] }) {
             <span className="min-w-0">
               <span className="block break-words">{t(`events.${award.event_type}`)}</span>
               <span className="text-xs text-muted-foreground">
-                {new Date(award.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                {formatInstant(award.created_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
               </span>
             </span>
             <span className="shrink-0 text-right font-semibold">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPrice } from '@/lib/format-price';
+import { formatInstant } from '@/lib/intl-formats';
 import { useInvoices } from '../api/get-invoices';
 
 /** Paid invoices, newest first, each with its printable receipt. */
@@ -35,9 +36,7 @@ export function InvoiceList() {
           <tbody>
             {rows.map((invoice) => (
               <tr key={invoice.id} className="border-t border-border">
-                <td className="px-4 py-2">
-                  {new Date(invoice.paid_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}
-                </td>
+                <td className="px-4 py-2">{formatInstant(invoice.paid_at, i18n.language, { dateStyle: 'medium' })}</td>
                 <td className="px-4 py-2">
                   {t(`tiers.${invoice.tier}.name`)} · {t(`intervals.${invoice.interval}`)}
                 </td>

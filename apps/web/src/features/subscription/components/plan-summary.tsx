@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
+import { formatInstant } from '@/lib/intl-formats';
 import { useOpenCustomerPortal } from '../api/open-customer-portal';
 import { type PeriodEndAction, useUpdateSubscription } from '../api/update-subscription';
 
@@ -15,7 +16,7 @@ export function PlanSummary({ details }: { details: SubscriptionDetails }) {
   const update = useUpdateSubscription();
   const portal = useOpenCustomerPortal();
   const date = details.current_period_end
-    ? new Date(details.current_period_end).toLocaleDateString(i18n.language, { dateStyle: 'long' })
+    ? formatInstant(details.current_period_end, i18n.language, { dateStyle: 'long' })
     : null;
   const ends = details.cancel_at_period_end || details.status === 'trialing' || details.status === 'expired';
 

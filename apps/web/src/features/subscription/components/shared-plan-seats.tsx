@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api';
+import { formatInstant } from '@/lib/intl-formats';
 import { type SeatAction, useManageSeats } from '../api/manage-seats';
 
 const SEAT_ERRORS = ['seats_full', 'already_invited', 'own_email'] as const;
@@ -82,7 +83,7 @@ export function SharedPlanSeats({ plan }: { plan: SharedPlan }) {
                   {seat.status === 'active'
                     ? seat.email
                     : t('seats.sentOn', {
-                        date: new Date(seat.last_sent_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }),
+                        date: formatInstant(seat.last_sent_at, i18n.language, { dateStyle: 'medium' }),
                       })}
                 </p>
               </div>

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatPrice } from '@/lib/format-price';
+import { formatInstant } from '@/lib/intl-formats';
 import { useInvoice } from '../api/get-invoices';
 
 /** A printable receipt for one paid invoice. */
@@ -14,7 +15,7 @@ export function Receipt() {
   const invoice = useInvoice(invoiceId);
   if (invoice.isPending) return <Spinner label={t('receipts.loading')} />;
   if (!invoice.data) return <Alert variant="destructive">{t('receipts.missing')}</Alert>;
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  const date = (iso: string) => formatInstant(iso, i18n.language, { dateStyle: 'long' });
   const { data } = invoice;
   return (
     <article aria-labelledby="receipt-title" className="mx-auto max-w-xl rounded-lg border border-border bg-card p-8">

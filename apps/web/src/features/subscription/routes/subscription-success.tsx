@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCheckoutSession } from '@/features/billing/api/get-checkout-session';
 import { CheckoutNotice } from '@/features/billing/components/checkout-notice';
 import { useMe } from '@/lib/auth';
+import { formatInstant } from '@/lib/intl-formats';
 import { subscriptionStatusQueryOptions, useSubscriptionStatus } from '../api/get-subscription-status';
 
 /** How often the page asks again while the payment is still being confirmed. */
@@ -94,7 +95,7 @@ export function SubscriptionSuccess() {
       title={tier ? t('success.planActive', { plan: t(`tiers.${tier}.name`) }) : t('success.title')}
       description={
         renews
-          ? t('success.renewsOn', { date: new Date(renews).toLocaleDateString(i18n.language, { dateStyle: 'long' }) })
+          ? t('success.renewsOn', { date: formatInstant(renews, i18n.language, { dateStyle: 'long' }) })
           : t('success.description')
       }
     >
