@@ -61,7 +61,7 @@ export async function appReady(page: Page) {
 }
 
 /** The context's `goto` and `reload` also wait until the app is ready (see appReady). */
-function waitForHydration(context: BrowserContext): BrowserContext {
+export function waitForHydration(context: BrowserContext): BrowserContext {
   context.on('page', (page) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appReady, DEMO_PASSWORD, launchBrowser } from './browser';
+import { appReady, DEMO_PASSWORD, launchBrowser, waitForHydration } from './browser';
 import { startOwnServer } from './own-server';
 
 const ANSWER_WORDS = 'Start with the memory basics lesson [P1] and then test yourself with a few cards.'.split(' ');
@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe('the study coach with an OpenAI-compatible model', () => {
   it('streams the answer into the page word by word and turns the cited passage into a lesson link', async () => {
-    const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
+    const context = waitForHydration(await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' }));
     const page = await context.newPage();
     await page.goto('/login');
     // The sign-in page arrives prerendered: it takes input once the app has hydrated it.
@@ -69,6 +69,8 @@ describe('the study coach with an OpenAI-compatible model', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
     await page.goto('/dashboard/learner/ai-coach');
+    // The screen arrives rendered by the server too: it takes input once the app has taken it over.
+    await appReady(page);
     const welcome = page.getByRole('button', { name: "Let's start" });
     if (await welcome.isVisible({ timeout: 3000 }).catch(() => false)) await welcome.click();
     await page.getByRole('heading', { level: 1, name: 'Study coach' }).waitFor();

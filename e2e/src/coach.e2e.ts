@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, pathOf, seriousViolations, signInThroughForm } from './browser';
+import {
+  dismissWelcome,
+  launchBrowser,
+  pathOf,
+  seriousViolations,
+  signInThroughForm,
+  waitForHydration,
+} from './browser';
 import { startOwnServer } from './own-server';
 
 let browser: Browser;
@@ -17,7 +24,7 @@ afterAll(async () => {
 
 describe('the study coach', () => {
   it('answers "what should I study now" from the learner’s own courses, citing a lesson link that opens it', async () => {
-    const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
+    const context = waitForHydration(await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' }));
     const page = await context.newPage();
     await signInThroughForm(page, 'learner@example.com');
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));

@@ -8,6 +8,7 @@ import {
   seriousViolations,
   settled,
   signInThroughForm,
+  waitForHydration,
 } from './browser';
 import { startOwnServer } from './own-server';
 
@@ -55,7 +56,7 @@ async function playMatch(page: Page, answerOf: Map<string, string>, pairs: numbe
 
 describe('games', () => {
   it('a learner plays Match on their own flashcards by keyboard and gets XP once', async () => {
-    const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
+    const context = waitForHydration(await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' }));
     const page = await context.newPage();
     const origin = { origin: own.baseUrl };
     await signInThroughForm(page, 'learner@example.com');
@@ -117,7 +118,7 @@ describe('games', () => {
   });
 
   it('a signed-out visitor plays the sample set without XP', async () => {
-    const context = await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' });
+    const context = waitForHydration(await browser.newContext({ baseURL: own.baseUrl, locale: 'en-US' }));
     const page = await context.newPage();
     await page.goto('/games');
     await chooseEssentialCookies(page);

@@ -8,7 +8,14 @@ import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
+import {
+  DEMO_PASSWORD,
+  dismissWelcome,
+  launchBrowser,
+  newContext,
+  signInThroughForm,
+  waitForHydration,
+} from './browser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -235,8 +242,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('gamification across two server 
   });
 
   it('XP earned through one instance reaches the learner’s tab on the other instance', async () => {
-    const watching = await browser.newContext({ baseURL: second, locale: 'en-US' });
-    const acting = await browser.newContext({ baseURL: first, locale: 'en-US' });
+    const watching = waitForHydration(await browser.newContext({ baseURL: second, locale: 'en-US' }));
+    const acting = waitForHydration(await browser.newContext({ baseURL: first, locale: 'en-US' }));
     try {
       const watcher = await watching.newPage();
       await signInThroughForm(watcher, 'learner@example.com', DEMO_PASSWORD);

@@ -153,7 +153,7 @@ describe('settings', () => {
 
 describe('profile time zone', () => {
   it("suggests this device's time zone while the profile still has UTC, and keeps it only on Save", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', timezoneId: 'Europe/Berlin' });
+    const context = await newContext(browser, { timezoneId: 'Europe/Berlin' });
     const page = await context.newPage();
     await signInThroughForm(page, LEARNER);
     await page.waitForURL((url) => url.pathname === '/dashboard/learner');
