@@ -56,6 +56,13 @@ cannot read them: a refusal by plan or role now goes with the page too, so the l
 without asking (839 -> 800 ms, 39 -> 37 requests); the dashboard frame no longer loads the dialog, popover and toast
 code with every screen (the learner home's code in the budget check 157.0 -> 144.5 KB). Every screen shows its
 content in under 1 s on this machine.
+
+2026-11-27, evening (load average 1-2), "before" being the afternoon's web build (0b2fd07) on this server: a
+signed-in dashboard page arrives rendered by the server from the visitor's own data (\`signed-in-render.ts\`), so a
+screen's content shows with the HTML: 13 of 15 screens now show it in 200-340 ms (505-970 ms before), with 5-6
+requests before it instead of 22-48. Two still render in the browser: the notes (note bodies are sanitised with
+DOMPurify, which needs a browser's DOM) and the live hub (the demo learner's plan refuses its data, and a page whose
+requests failed or were refused is left to the browser, which shows the refusal).
 `;
 
 type Screen = { label: string; path: string; role: Role };

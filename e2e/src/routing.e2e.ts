@@ -181,6 +181,8 @@ describe('signed-in learner with a subscription', () => {
     expect(root).toContain('Total XP');
     expect(root).toContain('Dashboard navigation');
     expect(html).toContain('<script type="application/json" id="page-state">');
+    // The code the server renders pages with is not handed out.
+    expect((await page.request.get('/.render/prerender.js')).status()).toBe(404);
 
     // Without any script the page shows the home, as the browser paints it before the app's code has arrived.
     const still = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: false });
