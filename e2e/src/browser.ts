@@ -60,6 +60,25 @@ export async function appReady(page: Page) {
   });
 }
 
+/**
+ * Notes each page's first heading as the server sent it, before the app's code runs (it starts after the first
+ * paint), for `sentHeadingKept`.
+ */
+export async function holdSentHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      Object.assign(window, { sentHeading: document.querySelector('h1') });
+    });
+  });
+}
+
+/** Whether the app took over the heading the server sent (see holdSentHeading) instead of drawing it again. */
+export const sentHeadingKept = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const sent = (window as unknown as { sentHeading?: Element | null }).sentHeading;
+    return sent?.isConnected === true && sent === document.querySelector('h1');
+  });
+
 /** The context's `goto` and `reload` also wait until the app is ready (see appReady). */
 export function waitForHydration(context: BrowserContext): BrowserContext {
   context.on('page', (page) => {

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, pathOf, signInThroughForm } from './browser';
+import {
+  dismissWelcome,
+  holdSentHeading,
+  launchBrowser,
+  newContext,
+  pathOf,
+  sentHeadingKept,
+  signInThroughForm,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -205,11 +213,7 @@ describe('signed-in learner with a subscription', () => {
     page.on('console', onConsole);
     page.on('pageerror', onError);
     // The heading as the server sent it, held before the app's code runs (it starts after the first paint).
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        Object.assign(window, { sentHeading: document.querySelector('h1') });
-      });
-    });
+    await holdSentHeading(page);
     try {
       await page.goto('/dashboard/learner');
       await page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), Lena/ }).waitFor();
@@ -217,12 +221,7 @@ describe('signed-in learner with a subscription', () => {
       await page.getByRole('button', { name: 'Voice reader' }).waitFor();
       await page.waitForTimeout(500);
       // Hydration kept the server's elements instead of drawing the screen again.
-      expect(
-        await page.evaluate(() => {
-          const sent = (window as unknown as { sentHeading: Element | null }).sentHeading;
-          return sent?.isConnected === true && sent === document.querySelector('h1');
-        }),
-      ).toBe(true);
+      expect(await sentHeadingKept(page)).toBe(true);
       await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Goals' }).click();
       await expectPath(page, '/dashboard/learner/goals');
       await page.getByRole('heading', { level: 1, name: 'Goals' }).waitFor();

@@ -1,7 +1,14 @@
 import { PAGE_STATE_ELEMENT_ID, TIME_ZONE_COOKIE } from '@portal/shared/page-answers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
+import {
+  dismissWelcome,
+  holdSentHeading,
+  launchBrowser,
+  newContext,
+  sentHeadingKept,
+  signInThroughForm,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,10 +35,7 @@ async function load(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { level: 1, name: 'Achievements' }).waitFor();
   await page.waitForTimeout(300);
-  const kept = await page.evaluate(() => {
-    const sent = (window as unknown as { sentHeading?: Element | null }).sentHeading;
-    return sent?.isConnected === true;
-  });
+  const kept = await sentHeadingKept(page);
   page.removeAllListeners('console');
   page.removeAllListeners('pageerror');
   return { kept, problems };
@@ -44,11 +48,7 @@ describe('a signed-in page rendered on the server for a browser in another time 
     await signInThroughForm(page, 'learner@example.com');
     await page.waitForURL((url) => url.pathname === '/dashboard/learner');
     await dismissWelcome(page);
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        Object.assign(window, { sentHeading: document.querySelector('h1') });
-      });
-    });
+    await holdSentHeading(page);
     const path = '/dashboard/learner/gamification';
 
     // The browser says it is in Tokyo: the server renders for Tokyo and the app takes the page over as it is.

@@ -146,8 +146,6 @@ export function renderSignedInPage(
   return oneAtATime(async () => {
     await i18nReady;
     await i18n.changeLanguage(language);
-    handOverPageAnswers(answers, ask);
-    renderForTimeZone(timeZone);
     // react-i18next notes each namespace a component uses; start the note afresh for this page.
     const used = (i18n as unknown as UsedNamespaces).reportNamespaces;
     if (used) used.usedNamespaces = {};
@@ -157,8 +155,12 @@ export function renderSignedInPage(
       ...queryClient.getDefaultOptions(),
       queries: { ...queryClient.getDefaultOptions().queries, retry: false },
     });
-    const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [url] });
+    // Set only inside the try, so the next render never starts from this visitor's answers or zone.
+    let router: ReturnType<typeof createMemoryRouter> | undefined;
     try {
+      handOverPageAnswers(answers, ask);
+      renderForTimeZone(timeZone);
+      router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [url] });
       await routerReady(router);
       // A guard that sent the visitor elsewhere (a role's home, sign-in) is the browser's to follow.
       const trimmed = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
@@ -174,7 +176,7 @@ export function renderSignedInPage(
     } finally {
       handOverPageAnswers(null);
       renderForTimeZone(undefined);
-      router.dispose();
+      router?.dispose();
       queryClient.clear();
     }
   });
