@@ -142,6 +142,7 @@ export const realtimePlugin = fp(
       const client: Client = { userId: context.user.id, socket };
       clients.add(client);
       socket.on('close', () => clients.delete(client));
+      let handling = Promise.resolve();
       socket.on('message', (raw) => {
         let parsed: unknown;
         try {
@@ -156,9 +157,14 @@ export const realtimePlugin = fp(
           return;
         }
         const handler = clientMessageHandlers.get(message.data.type);
-        handler?.(context.user.id, message.data).catch((error: unknown) => {
-          app.log.warn({ err: error, type: message.data.type }, 'client message not handled');
-        });
+        if (!handler) return;
+        const { data } = message;
+        // One socket's messages are handled in the order they came (a call's offer before its candidates).
+        handling = handling
+          .then(() => handler(context.user.id, data))
+          .catch((error: unknown) => {
+            app.log.warn({ err: error, type: data.type }, 'client message not handled');
+          });
       });
       const ready: ServerMessage = {
         type: 'ready',

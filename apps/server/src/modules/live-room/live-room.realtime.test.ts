@@ -145,6 +145,28 @@ describe.each(testTargets())('live room realtime on $name', (target) => {
     expect(await nextOf(hostTab, 'subscription_change')).toEqual({ type: 'subscription_change' });
   });
 
+  it("one person's signals arrive in the order they were sent: a description before the candidates after it", async () => {
+    const sessionId = await seedLiveSession(app, { host, going: [ada] });
+    const call = roomCaller(app, sessionId);
+    for (const person of [host, ada]) await call(person, 'POST', '/enter');
+    const hostTab = await tabs.connect(host);
+    const adaTab = await tabs.connect(ada);
+    const sdp = `v=0\r\n${'a=candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host\r\n'.repeat(120)}`;
+    const sent = [
+      { description: { type: 'offer', sdp } },
+      ...Array.from({ length: 30 }, (_, index) => ({
+        candidate: { candidate: `candidate:${index} 1 udp 1 192.0.2.1 9 typ host`, sdpMid: '0', sdpMLineIndex: 0 },
+      })),
+    ];
+    // Sent in one burst, as a browser does right after setting its description.
+    for (const data of sent) {
+      adaTab.socket.send(JSON.stringify({ type: 'live_signal', sessionId, to: host.userId, data }));
+    }
+    const received: unknown[] = [];
+    while (received.length < sent.length) received.push((await nextSignal(hostTab)).data);
+    expect(received).toEqual(sent);
+  });
+
   it('someone with the room open in two tabs is in the call once: in the tab that took it last', async () => {
     const sessionId = await seedLiveSession(app, { host, going: [ada] });
     const call = roomCaller(app, sessionId);

@@ -9,7 +9,14 @@ type Peer = {
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
+  /** Their candidates that came before their description, added once it is set. */
+  early: RTCIceCandidateInit[];
+  /** When this connection last started (or restarted) trying to connect. */
+  since: number;
 };
+
+/** A connection not up this long after it started is negotiated again (a signal may have been lost on the way). */
+const STUCK_AFTER_MS = 8000;
 
 /** Someone else in the call, in the tab holding their call. */
 export type CallPeer = { userId: string; tab: string | null };
@@ -49,6 +56,38 @@ export function useMeshCall({
     setRemoteStreams(({ [userId]: _gone, ...rest }) => rest);
   }, []);
 
+  /**
+   * Negotiates a connection that is not up again: an offer left unanswered goes once more, otherwise ICE restarts
+   * (fresh candidates, a new offer); a collision with the other side's attempt is settled as any other.
+   */
+  const restart = useCallback(
+    (userId: string, peer: Peer) => {
+      peer.since = Date.now();
+      const { connection } = peer;
+      const pending = connection.localDescription;
+      if (connection.signalingState === 'have-local-offer' && pending?.type === 'offer') {
+        sendSignal(userId, peer.tab, { description: { type: 'offer', sdp: pending.sdp } });
+      } else if (connection.signalingState === 'stable') {
+        connection.restartIce();
+      }
+    },
+    [sendSignal],
+  );
+
+  // A call that has not come up within a few seconds (a signal lost, a path that failed) is tried again.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      for (const [userId, peer] of connections.current) {
+        const { connection } = peer;
+        if (connection.connectionState === 'connected') peer.since = Date.now();
+        else if (Date.now() - peer.since > STUCK_AFTER_MS && (localStream.current || connection.remoteDescription)) {
+          restart(userId, peer);
+        }
+      }
+    }, STUCK_AFTER_MS / 4);
+    return () => clearInterval(timer);
+  }, [restart]);
+
   const peerFor = useCallback(
     (userId: string, tab: string | null = tabs.current.get(userId) ?? null) => {
       const known = connections.current.get(userId);
@@ -56,13 +95,22 @@ export function useMeshCall({
       // Their call moved to another tab: the old connection goes, a new one is made with that tab.
       if (known) hangUp(userId);
       const connection = new RTCPeerConnection({ iceServers: ice.current });
-      const peer: Peer = { connection, tab, polite: myId > userId, makingOffer: false, ignoreOffer: false };
+      const peer: Peer = {
+        connection,
+        tab,
+        polite: myId > userId,
+        makingOffer: false,
+        ignoreOffer: false,
+        early: [],
+        since: Date.now(),
+      };
       connections.current.set(userId, peer);
       for (const track of localStream.current?.getTracks() ?? []) {
         connection.addTrack(track, localStream.current as MediaStream);
       }
       connection.onnegotiationneeded = async () => {
         try {
+          peer.since = Date.now();
           peer.makingOffer = true;
           await connection.setLocalDescription();
           const description = connection.localDescription;
@@ -79,13 +127,16 @@ export function useMeshCall({
           sendSignal(userId, tab, { candidate: { candidate: text ?? '', sdpMid, sdpMLineIndex } });
         }
       };
+      connection.onconnectionstatechange = () => {
+        if (connection.connectionState === 'failed') restart(userId, peer);
+      };
       connection.ontrack = ({ streams }) => {
         const [stream] = streams;
         if (stream) setRemoteStreams((current) => ({ ...current, [userId]: stream }));
       };
       return peer;
     },
-    [myId, sendSignal, hangUp],
+    [myId, sendSignal, hangUp, restart],
   );
 
   /** One signal from another person: their first offer creates the connection. */
@@ -98,6 +149,7 @@ export function useMeshCall({
       const { connection } = peer;
       try {
         if ('description' in data) {
+          peer.since = Date.now();
           const collision =
             data.description.type === 'offer' && (peer.makingOffer || connection.signalingState !== 'stable');
           peer.ignoreOffer = !peer.polite && collision;
@@ -109,11 +161,17 @@ export function useMeshCall({
             return;
           }
           await connection.setRemoteDescription(data.description);
+          for (const candidate of peer.early.splice(0)) {
+            await connection.addIceCandidate(candidate).catch(() => undefined);
+          }
           if (data.description.type === 'offer') {
             await connection.setLocalDescription();
             const answer = connection.localDescription;
             if (answer?.type === 'answer') sendSignal(from, tab, { description: { type: 'answer', sdp: answer.sdp } });
           }
+        } else if (!connection.remoteDescription) {
+          // Their description is still on its way or being applied elsewhere: the candidate waits for it.
+          if (!peer.ignoreOffer) peer.early.push(data.candidate);
         } else {
           await connection.addIceCandidate(data.candidate).catch((error: unknown) => {
             if (!peer.ignoreOffer) throw error;
