@@ -10,6 +10,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 /** The libraries every page starts with (rendering, routing, queries, translations). */
 const VENDOR =
   /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+|i18next|react-i18next|i18next-resources-to-backend)[\\/]/;
+const REACT = /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 /**
  * Parts of those libraries only some lazy screens use (rich-text translations, infinite and parallel queries): a
  * group takes every matching module any chunk uses, so these stay with the screens that need them.
@@ -68,7 +69,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               experimentalInlineCommonChunks: { maxSize: INLINED_CHUNK_MAX_BYTES },
-              groups: [{ name: 'vendor', test: (id: string) => VENDOR.test(id) && !NOT_VENDOR.test(id), priority: 10 }],
+              groups: [
+                // React on its own, so a prerendered page can run it in one task and the rest of the start in another.
+                { name: 'react', test: REACT, priority: 20 },
+                { name: 'vendor', test: (id: string) => VENDOR.test(id) && !NOT_VENDOR.test(id), priority: 10 },
+              ],
             },
           },
         },

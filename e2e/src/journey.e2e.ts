@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, pathOf, readMailboxAsAdmin } from './browser';
+import { launchBrowser, newContext, pathOf, readMailboxAsAdmin, seriousViolations } from './browser';
 
 /** The path and query of the first link in the newest message to this recipient (the admin reads the mailbox). */
 async function linkMailedTo(recipient: string): Promise<string> {
@@ -77,8 +77,19 @@ describe('a new visitor', () => {
 
     // First visit: the welcome dialog, then never again.
     await page.getByRole('dialog', { name: 'Welcome to Learning Portal!' }).waitFor();
+    // A modal dialog: focus starts on its first button and the page behind it cannot be reached.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Let's start");
+    const behindTakesFocus = () =>
+      page.evaluate(() => {
+        const link = document.querySelector<HTMLElement>('nav a[href="/dashboard/learner/goals"]');
+        link?.focus();
+        return link !== null && document.activeElement === link;
+      });
+    expect(await behindTakesFocus()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: "Let's start" }).click();
     await page.getByRole('heading', { level: 1, name: /Nora/ }).waitFor();
+    expect(await behindTakesFocus()).toBe(true);
 
     const nav = page.getByRole('navigation', { name: 'Dashboard navigation' });
     for (const [link, heading] of NAV_SCREENS) {

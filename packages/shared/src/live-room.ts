@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneLineTextSchema } from './input.ts';
+import { LIVE_ROOM_CHANGES } from './realtime-messages.ts';
 
 /** The room opens this long before the start and stays open this long after the end. */
 export const LIVE_ROOM_OPENS_BEFORE_MINUTES = 10;
@@ -209,7 +210,7 @@ export const liveSignalClientMessageSchema = z.object({
 });
 
 /** Room changes pushed to everyone present; clients refetch the room state. */
-export const LIVE_ROOM_CHANGES = ['presence', 'hands', 'timer', 'poll', 'host', 'mute'] as const;
+export { LIVE_ROOM_CHANGES };
 
 export const liveRoomServerMessageSchemas = [
   z.object({ type: z.literal('live_room_changed'), sessionId: z.string(), change: z.enum(LIVE_ROOM_CHANGES) }),

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { liveRoomServerMessageSchemas, liveSignalClientMessageSchema } from './live-room.ts';
+import { LIVE_SESSION_CHANGES, SESSION_END_REASONS, WATCHED_TABLES } from './realtime-messages.ts';
 
-/** Tables whose per-user changes are pushed to that user. */
-export const WATCHED_TABLES = ['user_xp', 'user_badges', 'achievements', 'streaks'] as const;
-
-export const BETA_UPDATE_TYPES = ['success', 'warning', 'feature', 'info'] as const;
+export {
+  BETA_UPDATE_TYPES,
+  betaUpdateKind,
+  LIVE_SESSION_CHANGES,
+  SESSION_END_REASONS,
+  SESSION_ENDED_CLOSE_CODE,
+  type SessionEndReason,
+  WATCHED_TABLES,
+} from './realtime-messages.ts';
 
 export const betaUpdateSchema = z.object({
   /** The stored update, so the tab can confirm it was shown and mark it read. */
@@ -15,12 +21,6 @@ export const betaUpdateSchema = z.object({
   timestamp: z.string(),
 });
 export type BetaUpdate = z.infer<typeof betaUpdateSchema>;
-
-/** Why the server ended every session of a user: an admin suspended, signed out or deleted the account. */
-export const SESSION_END_REASONS = ['suspended', 'signed_out', 'deleted'] as const;
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
-/** The close code of a socket whose session the server ended; the tab should not reconnect. */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.string(), channels: z.array(z.string()) }),
@@ -35,7 +35,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('live_session_changed'),
     session_id: z.string(),
-    change: z.enum(['scheduled', 'updated', 'cancelled', 'promoted', 'reminder_24h', 'reminder_15m']),
+    change: z.enum(LIVE_SESSION_CHANGES),
     title: z.string(),
     starts_at: z.string(),
   }),
@@ -49,10 +49,3 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   liveSignalClientMessageSchema,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
-
-/** Normalises a beta update type: anything unknown is info. */
-export function betaUpdateKind(type: string): (typeof BETA_UPDATE_TYPES)[number] {
-  return (BETA_UPDATE_TYPES as readonly string[]).includes(type)
-    ? (type as (typeof BETA_UPDATE_TYPES)[number])
-    : 'info';
-}

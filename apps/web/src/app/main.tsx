@@ -6,6 +6,12 @@ import '@/styles.css';
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 const start = () => void import('./boot');
+/**
+ * The start of a prerendered page in two tasks, so the page can answer input between them: React first (its own
+ * chunk), then the router, queries, translations and the app.
+ */
+const startInSteps = () =>
+  void import('react-dom/client').then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(start);
 
 /**
  * Prerendered HTML (see prerender.tsx) paints before the app's code loads: the code starts once the browser
@@ -19,7 +25,7 @@ function startAfterFirstPaint() {
     if (started) return;
     started = true;
     observer?.disconnect();
-    start();
+    startInSteps();
   };
   const observer =
     typeof PerformanceObserver === 'undefined'

@@ -1,5 +1,6 @@
 import { reconnectDelayMs } from '@portal/shared/constants';
-import { type ClientMessage, type ServerMessage, serverMessageSchema } from '@portal/shared/realtime';
+import type { ClientMessage, ServerMessage } from '@portal/shared/realtime';
+import { readServerMessage } from '@portal/shared/realtime-messages';
 
 type Listener = (message: ServerMessage) => void;
 
@@ -60,9 +61,9 @@ export class RealtimeClient {
       } catch {
         return;
       }
-      const parsed = serverMessageSchema.safeParse(data);
-      if (!parsed.success) return;
-      for (const listener of this.listeners) listener(parsed.data);
+      const message = readServerMessage(data);
+      if (!message) return;
+      for (const listener of this.listeners) listener(message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;

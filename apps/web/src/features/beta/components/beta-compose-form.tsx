@@ -1,5 +1,5 @@
 import { BETA_MESSAGE_MAX, BETA_TITLE_MAX, type BetaUpdateType, postBetaUpdateBodySchema } from '@portal/shared/beta';
-import { BETA_UPDATE_TYPES } from '@portal/shared/realtime';
+import { BETA_UPDATE_TYPES } from '@portal/shared/realtime-messages';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@portal/shared/constants';
-import { type BetaUpdate, betaUpdateKind } from '@portal/shared/realtime';
+import type { BetaUpdate } from '@portal/shared/realtime';
+import { betaUpdateKind } from '@portal/shared/realtime-messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { invalidateBetaFeed } from '../api/get-beta-feed';

@@ -1,4 +1,4 @@
-import { betaUpdateKind } from '@portal/shared/realtime';
+import { betaUpdateKind } from '@portal/shared/realtime-messages';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';

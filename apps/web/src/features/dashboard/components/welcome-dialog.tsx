@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 
 const seenKey = (userId: string) => `portal.welcome-seen.${userId}`;
 
@@ -7,13 +7,14 @@ const WelcomeDialogContent = lazy(() =>
 );
 
 /**
- * Shown on a learner's first visit to the home screen only. Its dialog code (focus trap, scroll lock) loads once the
- * home has painted, and never for a learner who has seen it.
+ * Shown on a learner's first visit to the home screen only. Its code loads once the home has painted, and never for
+ * a learner who has seen it.
  */
 export function WelcomeDialog({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    setOpen(localStorage.getItem(seenKey(userId)) === null);
+    // Rendered in the background, so opening it does not hold up the page the learner is looking at.
+    startTransition(() => setOpen(localStorage.getItem(seenKey(userId)) === null));
   }, [userId]);
   if (!open) return null;
   const close = () => {
