@@ -47,8 +47,11 @@ function staticClosure(key, into = new Set()) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const entryFiles = staticClosure(entryKey);
-// The entry hands over to boot.tsx (after the first paint of prerendered pages): every page runs it.
-if (manifest['src/app/boot.tsx']) staticClosure('src/app/boot.tsx', entryFiles);
+// The entry hands over to boot.tsx (after the first paint of prerendered pages): every page runs it. Its chunk is
+// keyed by its file name (it is also a shared chunk), so it is found by name.
+const bootKey = Object.keys(manifest).find((key) => key === 'src/app/boot.tsx' || manifest[key].name === 'boot');
+if (!bootKey) throw new Error('No boot chunk in the build manifest: the start-up code must be weighed too');
+staticClosure(bootKey, entryFiles);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let failed = false;

@@ -1,6 +1,6 @@
 /** Starts the app (see main.tsx): hydrates the prerendered HTML the server sent, or renders into the empty shell. */
 import { PAGE_STATE_ELEMENT_ID, TIME_ZONE_COOKIE } from '@portal/shared/page-answers';
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { meQueryOptions } from '@/lib/auth';
@@ -35,12 +35,14 @@ function reportTimeZone() {
  * What a signed-in page rendered on the server came with (its data goes into the query client, so the first render
  * matches the HTML): the translation namespaces it used and the zone its times are in. Null for other pages.
  */
-function takePageState(client: QueryClient): Pick<PageState, 'namespaces' | 'timeZone'> | null {
+async function takePageState(client: QueryClient): Promise<Pick<PageState, 'namespaces' | 'timeZone'> | null> {
   if (container?.dataset.signedIn === undefined) return null;
   const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
   element?.remove();
   try {
     const state = JSON.parse(element?.textContent ?? 'null') as PageState;
+    // Only these pages need the code that reads a query client's state; the landing and sign-in go without it.
+    const { hydrate } = await import('./page-state-hydrate');
     hydrate(client, state.queries);
     return { namespaces: Array.isArray(state.namespaces) ? state.namespaces : [], timeZone: state.timeZone };
   } catch {
@@ -59,7 +61,7 @@ const app = (router: ReturnType<typeof createRouter>) => (
  * A page in another language, or with times in another zone, than this browser's is rendered afresh.
  */
 async function takeOver(page: HTMLElement, language: string) {
-  const state = takePageState(queryClient);
+  const state = await takePageState(queryClient);
   if (!state) queryClient.setQueryData(meQueryOptions().queryKey, null);
   await nextTask();
   const router = createRouter(queryClient);

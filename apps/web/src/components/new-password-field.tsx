@@ -1,7 +1,8 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth-rules';
-import { type PasswordContext, type PasswordWeakness, passwordWeaknessOf } from '@portal/shared/password-rules';
+import { PASSWORD_MIN_LENGTH } from '@portal/shared/auth-rules';
+import type { PasswordContext, PasswordWeakness } from '@portal/shared/password-rules';
 import { type ComponentProps, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePasswordWeaknessText } from './password-weakness-text';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
 
@@ -31,22 +32,6 @@ export function usePasswordWeaknesses(password: string, context: PasswordContext
     () => (check ? check(password, { email, name, phoneNumber }) : null),
     [check, password, email, name, phoneNumber],
   );
-}
-
-function usePasswordWeaknessText() {
-  const { t } = useTranslation();
-  return (reason: PasswordWeakness) =>
-    t(`password.rules.${reason}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-}
-
-/** The server's reasons for refusing a weak password, in the interface language. */
-export function useWeakPasswordReasons() {
-  const describe = usePasswordWeaknessText();
-  return (reasons: readonly string[]) =>
-    reasons.map((reason) => {
-      const known = passwordWeaknessOf(reason);
-      return known ? describe(known) : reason;
-    });
 }
 
 type NewPasswordFieldProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {

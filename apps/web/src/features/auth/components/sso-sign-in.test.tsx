@@ -51,7 +51,7 @@ describe('continue with single sign-on', () => {
   it('asks for the work email and opens the provider of its domain', { timeout: 15_000 }, async () => {
     const { user, openProvider } = renderStep();
     await user.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Enter your work email address.')).toBeInTheDocument();
     expect(requests).toEqual([]);
 
@@ -64,7 +64,7 @@ describe('continue with single sign-on', () => {
   it('says clearly when the domain has no single sign-on', async () => {
     const { user, openProvider } = renderStep();
     await user.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
-    await user.type(screen.getByLabelText('Work email'), 'bob@elsewhere.example');
+    await user.type(await screen.findByLabelText('Work email'), 'bob@elsewhere.example');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(
       await screen.findByText(
@@ -74,9 +74,9 @@ describe('continue with single sign-on', () => {
     expect(openProvider).not.toHaveBeenCalled();
   });
 
-  it('explains why a sign-in that came back from the provider did not complete', () => {
+  it('explains why a sign-in that came back from the provider did not complete', async () => {
     renderStep('/login?sso_error=account_suspended');
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'This account is suspended. Contact the site administrator if you think this is a mistake.',
     );
     expect(screen.getByLabelText('Work email')).toBeInTheDocument();

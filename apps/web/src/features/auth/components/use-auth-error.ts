@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useWeakPasswordReasons } from '@/components/new-password-field';
+import { useWeakPasswordReasons } from '@/components/password-weakness-text';
 import { ApiError } from '@/lib/api';
 
 /** A translated message for an auth failure, falling back to the server's text. */

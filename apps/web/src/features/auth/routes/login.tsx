@@ -11,16 +11,22 @@ import { ApiError } from '@/lib/api';
 import { useResendVerification } from '../api/resend-verification';
 import { useSignIn } from '../api/sign-in';
 import { CredentialFields, credentialsBody, emptyCredentials, hasCredentials } from '../components/credential-fields';
-import { DevMailboxHint } from '../components/dev-mailbox-hint';
-import { PhoneCodeForm } from '../components/phone-code-form';
 import { SessionEndedNotice } from '../components/session-ended-notice';
 import { SsoSignIn } from '../components/sso-sign-in';
-import { TwoFactorForm } from '../components/two-factor-form';
 import { useAuthErrorMessage } from '../components/use-auth-error';
 
 // The sign-up form (password strength checks, terms) is not part of the first paint of the sign-in page.
 const loadSignUpForm = () => import('../components/sign-up-form');
 const SignUpForm = lazy(() => loadSignUpForm().then((m) => ({ default: m.SignUpForm })));
+// The steps after the password (a second factor, a phone code) load when a sign-in is sent.
+const loadTwoFactorForm = () => import('../components/two-factor-form');
+const loadPhoneCodeForm = () => import('../components/phone-code-form');
+// Only after a refused sign-in, and only where the development mailbox is on.
+const DevMailboxHint = lazy(() =>
+  import('../components/dev-mailbox-hint').then((m) => ({ default: m.DevMailboxHint })),
+);
+const TwoFactorForm = lazy(() => loadTwoFactorForm().then((m) => ({ default: m.TwoFactorForm })));
+const PhoneCodeForm = lazy(() => loadPhoneCodeForm().then((m) => ({ default: m.PhoneCodeForm })));
 
 function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation('auth');
@@ -32,13 +38,23 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const resend = useResendVerification();
   const errorMessage = useAuthErrorMessage();
 
-  if (verifyPhone) return <PhoneCodeForm phoneNumber={verifyPhone} onVerified={onSignedIn} />;
+  if (verifyPhone) {
+    return (
+      <Suspense fallback={<Spinner label={t('enterCode')} className="py-8" />}>
+        <PhoneCodeForm phoneNumber={verifyPhone} onVerified={onSignedIn} />
+      </Suspense>
+    );
+  }
   if (twoFactor) {
     const restart = () => {
       setTwoFactor(false);
       signIn.reset();
     };
-    return <TwoFactorForm onSignedIn={onSignedIn} onRestart={restart} />;
+    return (
+      <Suspense fallback={<Spinner label={t('signIn')} className="py-8" />}>
+        <TwoFactorForm onSignedIn={onSignedIn} onRestart={restart} />
+      </Suspense>
+    );
   }
 
   const body = credentialsBody(credentials);
@@ -46,6 +62,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     event.preventDefault();
     setMissing(!hasCredentials(credentials));
     if (!hasCredentials(credentials)) return;
+    void loadTwoFactorForm();
     signIn.mutate(body, {
       onSuccess: (result) => {
         if ('twoFactorRequired' in result) setTwoFactor(true);
@@ -64,7 +81,9 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           {errorMessage(signIn.error)}
           {refused && 'email' in body ? (
             <span className="mt-2 block">
-              <DevMailboxHint />
+              <Suspense fallback={null}>
+                <DevMailboxHint />
+              </Suspense>
             </span>
           ) : null}
         </Alert>

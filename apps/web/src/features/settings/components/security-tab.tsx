@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { NewPasswordField, useWeakPasswordReasons } from '@/components/new-password-field';
+import { NewPasswordField } from '@/components/new-password-field';
+import { useWeakPasswordReasons } from '@/components/password-weakness-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
