@@ -93,6 +93,26 @@ Not reached: TBT 150 ms on the learner home (319 ms median here; single runs 145
 counts it. Under the 4x slowdown the longest tasks are: the welcome dialog opening on a first visit (Lighthouse's
 cleared storage makes every run one) with its focus trap and scroll lock, about 110 ms; evaluating the start-up
 code, about 85 ms; creating the router, about 65 ms; the realtime channel's message schemas, about 60 ms.
+
+Late on 2026-11-27 (load average 1-2; the static page shows 0-16 ms TBT), "before" again being 0b2fd07's web build:
+the long tasks of the rendered home's start (traced under the 4x slowdown) were cut where they came from:
+- The welcome dialog of a first visit (every Lighthouse run is one) is the browser's own modal dialog
+  (\`showModal\`): the page behind is inert and focus starts on its button, with no focus-trap and scroll-lock
+  code, whose style sheet forced a restyle of the whole page (a task of 80-110 ms, now gone from the trace).
+- The realtime channel checks each message with a few lines of plain checks (\`realtime-messages.ts\`, held to
+  accept exactly what the server's zod schemas accept by \`realtime.test.ts\`) instead of the zod schemas: the home
+  downloads and runs no schema library (97 KB raw; its evaluation was a task of 60-76 ms).
+- React has its own chunk, run in a task of its own before the rest of the start (router, queries, translations,
+  the app), so no single task evaluates all of it.
+- The budget check (\`npm run -w @portal/web budget\`) now weighs what a first visit loads before it can be used:
+  besides the entry and the route, the start-up code (\`boot\`, 16 KB, which it had missed since the start-up
+  moved into its own chunk) and the cookie banner. \`/login\` came to 151.6 KB of its 150; the sign-in page now
+  loads the second-factor and phone-code steps when a sign-in is sent, the single sign-on form and the sign-up
+  form when the pointer or focus reaches them, and the mailbox hint after a refusal; the query-state reader loads
+  only on server-rendered pages; and the toasts' code loads for visitors who are not signed in at their first
+  input instead of when the page is idle. Budget: \`/\` 147.4 KB, \`/login\` 149.8 KB, learner home 148.4 KB. The
+  JS column above is that plus about 1 KB of response headers for each request (HTTP/1.1 here).
+Learner home: TBT 319 -> 86 ms (single probe runs 52-123), performance 95 -> 100, JS 239.7 -> 203.9 KB.
 `;
 
 type Page = { label: string; path: string; signedIn: boolean };

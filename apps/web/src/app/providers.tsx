@@ -77,6 +77,37 @@ function LiveWhileSignedIn() {
   );
 }
 
+/** True from the visitor's first pointer or key press on. */
+function useFirstInput() {
+  const [came, setCame] = useState(false);
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const seen = () => {
+      setCame(true);
+      for (const event of events) window.removeEventListener(event, seen, true);
+    };
+    for (const event of events) window.addEventListener(event, seen, true);
+    return seen;
+  }, []);
+  return came;
+}
+
+/**
+ * The toasts: for a signed-in visitor once the page is idle, for others at their first input (a toast follows
+ * something they did). Toasts raised before it mounts are shown once it does.
+ */
+function Toasts() {
+  const { data: me } = useMe();
+  const idle = usePageIdle();
+  const input = useFirstInput();
+  if (!((idle && me) || input)) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" richColors closeButton />
+    </Suspense>
+  );
+}
+
 type AppProvidersProps = {
   children: ReactNode;
   queryClient?: QueryClient;
@@ -86,8 +117,6 @@ type AppProvidersProps = {
 
 export function AppProviders({ children, queryClient: given, bannerPrerendered = false }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  // Toasts raised before it mounts are shown once it does.
-  const idle = usePageIdle();
   useEffect(() => {
     // The page answers input from here on (a prerendered page looked ready before; see main.tsx).
     document.documentElement.setAttribute('data-app-ready', '');
@@ -113,11 +142,7 @@ export function AppProviders({ children, queryClient: given, bannerPrerendered =
       ) : (
         <CookieBannerWhenLoaded />
       )}
-      {idle ? (
-        <Suspense fallback={null}>
-          <Toaster position="top-right" richColors closeButton />
-        </Suspense>
-      ) : null}
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -69,10 +69,13 @@ export function TabsTrigger({
   value,
   className,
   children,
+  onIntent,
 }: {
   value: string;
   className?: string;
   children: ReactNode;
+  /** Called when the pointer or focus reaches the tab (to load what it shows ahead of the click). */
+  onIntent?: () => void;
 }) {
   const tabs = useTabs();
   const selected = tabs.value === value;
@@ -86,6 +89,8 @@ export function TabsTrigger({
       data-state={selected ? 'active' : 'inactive'}
       tabIndex={selected ? 0 : -1}
       onClick={() => tabs.onValueChange(value)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       className={cn(
         'inline-flex items-center justify-center rounded-sm px-3 py-1.5 text-sm font-medium transition-all data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         className,

@@ -1,5 +1,5 @@
 import { LEARNER_HOME } from '@portal/shared/routes';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -18,6 +18,7 @@ import { useAuthErrorMessage } from '../components/use-auth-error';
 // The sign-up form (password strength checks, terms) is not part of the first paint of the sign-in page.
 const loadSignUpForm = () => import('../components/sign-up-form');
 const SignUpForm = lazy(() => loadSignUpForm().then((m) => ({ default: m.SignUpForm })));
+const prefetchSignUp = () => void loadSignUpForm();
 // The steps after the password (a second factor, a phone code) load when a sign-in is sent.
 const loadTwoFactorForm = () => import('../components/two-factor-form');
 const loadPhoneCodeForm = () => import('../components/phone-code-form');
@@ -123,9 +124,6 @@ export function Login() {
   const [tab, setTab] = useState(new URLSearchParams(location.search).get('mode') === 'signup' ? 'signup' : 'signin');
   const onSignedIn = () =>
     navigate(from?.startsWith('/') && !from.startsWith('//') ? from : LEARNER_HOME, { replace: true });
-  useEffect(() => {
-    void loadSignUpForm();
-  }, []);
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12">
       <Card>
@@ -136,9 +134,14 @@ export function Login() {
         <CardContent>
           <SessionEndedNotice />
           <Tabs value={tab} onValueChange={setTab}>
+            {/* The sign-up form's code loads when the pointer or focus reaches the tabs, not with the page. */}
             <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="signin">{t('signIn')}</TabsTrigger>
-              <TabsTrigger value="signup">{t('signUp')}</TabsTrigger>
+              <TabsTrigger value="signin" onIntent={prefetchSignUp}>
+                {t('signIn')}
+              </TabsTrigger>
+              <TabsTrigger value="signup" onIntent={prefetchSignUp}>
+                {t('signUp')}
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
               <SignInForm onSignedIn={onSignedIn} />
