@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appReady,
   dismissWelcome,
   holdSentHeading,
   launchBrowser,
@@ -84,6 +85,30 @@ describe('signed-out visitor', () => {
       await page.locator('h1').first().waitFor();
       expect(pathOf(page)).toBe(path);
     }
+  });
+
+  it('a first visit to /login loads the sign-up and single sign-on forms only when they are reached', async () => {
+    const fresh = await newContext(browser);
+    const login = await fresh.newPage();
+    const code: string[] = [];
+    login.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) code.push(pathname);
+    });
+    const later = /sign-up-form|sso-sign-in-form|two-factor-form|phone-code-form|dev-mailbox-hint/;
+    await login.goto('/login');
+    await appReady(login);
+    await login.waitForLoadState('networkidle');
+    expect(code.filter((path) => later.test(path))).toEqual([]);
+
+    // Pointing at the tabs loads the sign-up form ahead of the click; asking for single sign-on loads its form.
+    const signUpLoaded = login.waitForRequest((request) => /sign-up-form/.test(request.url()));
+    await login.getByRole('tab', { name: 'Create account' }).hover();
+    await signUpLoaded;
+    await login.getByRole('button', { name: 'Continue with single sign-on' }).click();
+    await login.getByLabel('Work email').waitFor();
+    expect(code.some((path) => /sso-sign-in-form/.test(path))).toBe(true);
+    await fresh.close();
   });
 
   it('is asked to sign in on the course player and the SCORM player', async () => {

@@ -82,12 +82,15 @@ function useFirstInput() {
   const [came, setCame] = useState(false);
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const;
-    const seen = () => {
-      setCame(true);
+    const stopListening = () => {
       for (const event of events) window.removeEventListener(event, seen, true);
     };
+    const seen = () => {
+      setCame(true);
+      stopListening();
+    };
     for (const event of events) window.addEventListener(event, seen, true);
-    return seen;
+    return stopListening;
   }, []);
   return came;
 }
