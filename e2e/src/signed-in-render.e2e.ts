@@ -65,3 +65,29 @@ describe('a signed-in page rendered on the server for a browser in another time 
     await context.close();
   });
 });
+
+describe('a signed-in page whose data state arrives damaged', () => {
+  it('is rendered afresh from the API, and the learner stays signed in on it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughForm(page, 'learner@example.com');
+    await page.waitForURL((url) => url.pathname === '/dashboard/learner');
+    await dismissWelcome(page);
+    const path = '/dashboard/learner/gamification';
+    await page.route(path, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        new RegExp(`(<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">).*?(</script>)`),
+        '$1{"queries": broken$2',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: 'Achievements' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Goals' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Goals' }).waitFor();
+    await context.close();
+  });
+});

@@ -62,7 +62,9 @@ const app = (router: ReturnType<typeof createRouter>) => (
  */
 async function takeOver(page: HTMLElement, language: string) {
   const state = await takePageState(queryClient);
-  if (!state) queryClient.setQueryData(meQueryOptions().queryKey, null);
+  // A page the build rendered is for visitors without a session; a signed-in page whose state could not be read
+  // asks who is signed in like any other.
+  if (!state && page.dataset.signedIn === undefined) queryClient.setQueryData(meQueryOptions().queryKey, null);
   await nextTask();
   const router = createRouter(queryClient);
   // A part using a namespace not yet here would wait for it, unhydrated, after the rest.
