@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { readTogether } from '../../read-together.ts';
@@ -73,5 +74,29 @@ describe.each(testTargets())('the learning time ledger on $name', (target) => {
         sources: ['lesson'],
       }),
     ).toBe(20 * 60);
+  });
+
+  it('adds time earned in a statement of its own caller the way addTime adds it, split at the hours it crossed', async () => {
+    const activity = createActivityRepository({ db: database.db });
+    const learner = randomUUID();
+    await database.db.insert(users).values({ id: learner, name: 'Steps', email: `${learner}@example.com` });
+    const endedAt = '2026-11-21T10:00:30Z';
+    const steps = (seconds: number) =>
+      database.db.execute(
+        sql`with ${activity.timeEndingNowSteps(learner, 'lesson', sql`${seconds}`, sql`${endedAt}`)} select 1`,
+      );
+    await steps(50);
+    await steps(0);
+    await steps(-10);
+    const hour = (at: string) =>
+      activity.secondsBetween(learner, { from: new Date(at), to: new Date(new Date(at).getTime() + 3_600_000) });
+    const expected = splitByHour(new Date(endedAt), 50);
+    expect(expected).toEqual([
+      { hour: new Date('2026-11-21T09:00:00Z'), seconds: 20 },
+      { hour: new Date('2026-11-21T10:00:00Z'), seconds: 30 },
+    ]);
+    expect([await hour('2026-11-21T09:00:00Z'), await hour('2026-11-21T10:00:00Z')]).toEqual([20, 30]);
+    const { total } = await readTogether(database.db, { total: activity.totalSecondsPart(learner) });
+    expect(total).toBe(50);
   });
 });

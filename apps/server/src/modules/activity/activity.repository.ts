@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayTotalsPart, readPart } from '../../read-together.ts';
 import { type LearningTimeSource, learningTimeHourly, learningTimeTotals } from './activity.table.ts';
@@ -22,6 +22,34 @@ export function splitByHour(endedAt: Date, seconds: number): { hour: Date; secon
   return parts.filter((part) => part.seconds > 0).reverse();
 }
 
+/**
+ * Common table expressions that add a span of learning, given as rows (hour, seconds): the hours gain the span (an hour
+ * holds at most an hour of one kind of learning, however many tabs report it) and the lifetime total gains what the
+ * hours really gained after that cap. Every part reads the rows as they were before the statement, so `time_before` is
+ * the hours' seconds ahead of this span.
+ */
+function timeAddedSteps(userId: string, source: LearningTimeSource, span: SQL) {
+  return sql`time_span(hour, seconds) as (${span}),
+    time_before as (
+      select coalesce(sum(h.seconds), 0) as seconds from ${learningTimeHourly} h
+      where h.user_id = ${userId} and h.source = ${source} and h.hour in (select hour from time_span)
+    ),
+    time_after as (
+      insert into ${learningTimeHourly} (user_id, hour, source, seconds)
+      select ${userId}, hour, ${source}, seconds from time_span
+      on conflict (user_id, hour, source) do update
+        set seconds = least(${learningTimeHourly}.seconds + excluded.seconds, 3600)
+      returning seconds
+    ),
+    time_total as (
+      insert into ${learningTimeTotals} (user_id, seconds)
+      select ${userId}, gained.seconds
+      from (select (select coalesce(sum(seconds), 0) from time_after) - (select seconds from time_before) as seconds) gained
+      where gained.seconds > 0
+      on conflict (user_id) do update set seconds = ${learningTimeTotals}.seconds + excluded.seconds
+    )`;
+}
+
 export function createActivityRepository({ db }: { db: Db }) {
   return {
     /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
@@ -40,26 +68,27 @@ export function createActivityRepository({ db }: { db: Db }) {
         parts.map((part) => sql`(${part.hour.toISOString()}::timestamptz, ${part.seconds}::int)`),
         sql`, `,
       );
-      // One statement: the hours gain the span (an hour holds at most an hour of one kind of learning, however many
-      // tabs report it) and the lifetime total gains what the hours really gained after that cap. Every part of it
-      // reads the rows as they were before it, so `before` is the hours' seconds ahead of this span.
-      await executor.execute(sql`
-        with span(hour, seconds) as (values ${spans}),
-        before as (
-          select coalesce(sum(h.seconds), 0) as seconds from ${learningTimeHourly} h
-          where h.user_id = ${userId} and h.source = ${source} and h.hour in (select hour from span)
-        ),
-        after as (
-          insert into ${learningTimeHourly} (user_id, hour, source, seconds)
-          select ${userId}, hour, ${source}, seconds from span
-          on conflict (user_id, hour, source) do update
-            set seconds = least(${learningTimeHourly}.seconds + excluded.seconds, 3600)
-          returning seconds
-        ),
-        gained as (select (select coalesce(sum(seconds), 0) from after) - (select seconds from before) as seconds)
-        insert into ${learningTimeTotals} (user_id, seconds)
-        select ${userId}, seconds from gained where seconds > 0
-        on conflict (user_id) do update set seconds = ${learningTimeTotals}.seconds + excluded.seconds`);
+      await executor.execute(sql`with ${timeAddedSteps(userId, source, sql`values ${spans}`)} select 1`);
+    },
+
+    /**
+     * The steps of a statement that adds `seconds` (an SQL integer, e.g. what a row just updated gained) of learning
+     * ending now: common table expressions to put after the statement's own in its `with`, so the time is added in the
+     * same statement (and so the same commit) as the change that earned it. `endedAt` is for tests.
+     */
+    timeEndingNowSteps(userId: string, source: LearningTimeSource, seconds: SQL, endedAt: SQL = sql`now()`) {
+      // The span [now - seconds, now) split at the UTC hours it crosses, as `addTime` splits it.
+      return timeAddedSteps(
+        userId,
+        source,
+        sql`select s.hour, s.seconds from (
+            select h.hour, round(extract(epoch from least(h.hour + interval '1 hour', e.ended)
+              - greatest(h.hour, e.ended - e.seconds * interval '1 second')))::int as seconds
+            from (select (${endedAt})::timestamptz as ended, (${seconds})::int as seconds) e
+            cross join lateral generate_series(date_trunc('hour', e.ended - e.seconds * interval '1 second'), e.ended,
+              interval '1 hour') h(hour)
+          ) s where s.seconds > 0`,
+      );
     },
 
     async secondsBetween(

@@ -8,6 +8,8 @@ export function createActivityService({ repository }: { repository: ActivityRepo
   return {
     /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
     addTime: repository.addTime,
+    /** Steps that add learning time in the caller's own statement (see the repository). */
+    timeEndingNowSteps: repository.timeEndingNowSteps,
     secondsBetween: repository.secondsBetween,
     /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */
     secondsByDayPart: repository.secondsByDayPart,

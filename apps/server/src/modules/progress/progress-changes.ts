@@ -18,6 +18,51 @@ import type { LessonProgressRow, ProgressRepository, Tx } from './progress.repos
 import type { CompletionChanges, LearnerCourses, Viewer } from './progress-learner-course.ts';
 
 /**
+ * What a report changes in the learner's row as it was (`before`), and whether it finishes the lesson; null for a text
+ * lesson whose clock has not started (it starts when the row is saved).
+ */
+function planReport(lesson: LessonRow, before: LessonProgressRow, body: ProgressReportBody, now: Date) {
+  if (body.kind === 'video') {
+    const duration = lesson.durationSeconds ?? 0;
+    const since = (now.getTime() - (before.lastReportAt ?? now).getTime()) / 1000;
+    const result = creditWatchedRanges({
+      watched: before.watchedRanges,
+      reported: body.ranges,
+      durationSeconds: duration,
+      budgetSeconds: watchBudgetSeconds(since),
+    });
+    const total = watchedSeconds(result.watched);
+    return {
+      values: {
+        watchedRanges: result.watched,
+        watchedSeconds: total,
+        position: Math.min(body.position, duration),
+        reported: true,
+      },
+      finished: isVideoWatched(total, duration),
+      credited: result.creditedSeconds as number | null,
+      capped: result.capped,
+    };
+  }
+  if (body.kind === 'pdf') {
+    const maxPage = Math.max(before.maxPage ?? 0, body.page);
+    return {
+      values: { position: body.page, maxPage, reported: true },
+      finished: isPdfFinished(maxPage, lesson.pageCount ?? 0),
+      credited: null,
+      capped: false,
+    };
+  }
+  if (!before.firstOpenedAt) return null;
+  return {
+    values: { reported: true },
+    finished: isTextViewed(before.firstOpenedAt, now),
+    credited: null,
+    capped: false,
+  };
+}
+
+/**
  * What changes a learner's progress: reading, watching and paging reports, quiz submissions, SCORM completions. Each
  * runs in one transaction with the learner's course locked, completing lessons, modules and the course on the way.
  */
@@ -31,7 +76,7 @@ export function createProgressChanges({
   courses: Pick<CourseCatalogService, 'loadTree' | 'findLessonsByScormPackage'>;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
-  activity: Pick<ActivityService, 'addTime'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
   learnerCourses: LearnerCourses;
 }) {
   // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
@@ -117,44 +162,35 @@ export function createProgressChanges({
       }
       const userId = viewer.userId;
       const key = { userId, lessonId: lesson.id, courseId: lesson.courseId };
+      const noChanges = { lesson_completed_now: false, module_completed_now: false, course_completed_now: false };
+
+      // Most reports (a page read, a minute watched) complete nothing new: they are saved in one statement against
+      // the row as read with the course, unless it changed since.
+      const read = course.progressByLesson.get(lesson.id);
+      const version = course.progressVersions.get(lesson.id);
+      if (read && version) {
+        const planned = planReport(lesson, read, body, new Date());
+        if (planned && (!planned.finished || read.completedAt)) {
+          const saved = await progressRepository.saveReportAtOnce(
+            key,
+            { version, ...read },
+            planned.values,
+            (seconds) => activity.timeEndingNowSteps(userId, 'lesson', seconds),
+          );
+          if (saved)
+            return { lesson, ...saved, changes: noChanges, credited: planned.credited, capped: planned.capped };
+        }
+      }
+
       return changeProgress(userId, lesson.courseId, async (tx, events) => {
         const before = await progressRepository.lockLessonProgress(tx, key);
         const now = new Date();
-        let finished = false;
-        let credited: number | null = null;
-        let capped = false;
-        let saved: LessonProgressRow;
-        if (body.kind === 'video') {
-          const duration = lesson.durationSeconds ?? 0;
-          const since = (now.getTime() - (before.lastReportAt ?? now).getTime()) / 1000;
-          const result = creditWatchedRanges({
-            watched: before.watchedRanges,
-            reported: body.ranges,
-            durationSeconds: duration,
-            budgetSeconds: watchBudgetSeconds(since),
-          });
-          credited = result.creditedSeconds;
-          capped = result.capped;
-          const total = watchedSeconds(result.watched);
-          saved = await progressRepository.saveActivity(tx, key, {
-            watchedRanges: result.watched,
-            watchedSeconds: total,
-            position: Math.min(body.position, duration),
-            reported: true,
-          });
-          finished = isVideoWatched(total, duration);
-        } else if (body.kind === 'pdf') {
-          const maxPage = Math.max(before.maxPage ?? 0, body.page);
-          saved = await progressRepository.saveActivity(tx, key, { position: body.page, maxPage, reported: true });
-          finished = isPdfFinished(maxPage, lesson.pageCount ?? 0);
-        } else {
-          saved = await progressRepository.saveActivity(tx, key, { reported: true });
-          finished = isTextViewed(before.firstOpenedAt ?? saved.firstOpenedAt, now);
-        }
+        const planned = planReport(lesson, before, body, now);
+        const saved = await progressRepository.saveActivity(tx, key, planned?.values ?? { reported: true });
+        // A text lesson first reported without being opened starts its clock now.
+        const finished = planned ? planned.finished : isTextViewed(saved.firstOpenedAt, now);
         await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
-        const changes = finished
-          ? await completeInTransaction(tx, userId, course.tree, lesson, events)
-          : { lesson_completed_now: false, module_completed_now: false, course_completed_now: false };
+        const changes = finished ? await completeInTransaction(tx, userId, course.tree, lesson, events) : noChanges;
         const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
         // The saved row is current unless completing the lesson changed it again.
         const [progress] = changes.lesson_completed_now
@@ -162,7 +198,8 @@ export function createProgressChanges({
               (row) => row.lessonId === lesson.id,
             )
           : [saved];
-        return { lesson, progress: progress ?? saved, summary, changes, credited, capped };
+        const credited = planned?.credited ?? null;
+        return { lesson, progress: progress ?? saved, summary, changes, credited, capped: planned?.capped ?? false };
       });
     },
 

@@ -19,6 +19,8 @@ export type LearnerCourse = {
   tree: CourseTree;
   accessible: boolean;
   progressByLesson: Map<string, LessonProgressRow>;
+  /** The version of each of those rows as read (see `saveReportAtOnce`). */
+  progressVersions: Map<string, string>;
   modules: Map<string, { completed: boolean; completedAt: Date | null; locked: boolean; done: number; total: number }>;
   summary: CourseProgressSummary;
 };
@@ -58,7 +60,7 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
   async function loadLearnerCourse(viewer: Viewer, courseId: string): Promise<LearnerCourse> {
     const tree = await courses.loadTree(courseId);
     if (!tree || !(await isVisible(viewer, tree.course))) throw courseNotFound();
-    const [accessible, { progressRows, recorded, summary }] = await Promise.all([
+    const [accessible, { progressRows, versions, recorded, summary }] = await Promise.all([
       canUseCourse(viewer, tree.course),
       progressRepository.readLearnerCourse(viewer.userId, courseId),
     ]);
@@ -88,7 +90,7 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
       if (state && prerequisite) state.locked = !prerequisite.completed;
     }
     if (!summary) throw courseNotFound();
-    return { tree, accessible, progressByLesson, modules, summary };
+    return { tree, accessible, progressByLesson, progressVersions: versions, modules, summary };
   }
 
   async function loadLessonForLearner(viewer: Viewer, lessonId: string) {

@@ -24,10 +24,24 @@ describe.each(testTargets())('learning progress on $name', (target) => {
   let post: ProgressSuite['post'];
   let outline: ProgressSuite['outline'];
   let publishJourneyCourse: ProgressSuite['publishJourneyCourse'];
+  let rightAnswers: ProgressSuite['rightAnswers'];
 
   beforeAll(async () => {
-    ({ close, app, database, admin, learner, other, events, author, get, post, outline, publishJourneyCourse } =
-      await startProgressSuite(target));
+    ({
+      close,
+      app,
+      database,
+      admin,
+      learner,
+      other,
+      events,
+      author,
+      get,
+      post,
+      outline,
+      publishJourneyCourse,
+      rightAnswers,
+    } = await startProgressSuite(target));
   });
   afterAll(async () => {
     await close();
@@ -115,6 +129,48 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     const afterPause = (await post(other, `/api/lessons/${text.id}/progress`, { kind: 'text' })).json();
     expect(afterPause.progress.time_spent_seconds).toBe(active.progress.time_spent_seconds);
     expect((await ledger()) - ledgerBefore).toBe(active.progress.time_spent_seconds);
+  });
+
+  it('reports from several tabs at once, while the quiz is passed, count each second once and lose no completion', async () => {
+    const { course, text, quiz } = await publishJourneyCourse('Busy tabs');
+    await get(other, `/api/lessons/${text.id}`);
+    const quizView = (await get(other, `/api/lessons/${quiz.id}`)).json();
+    await database.db
+      .update(lessonProgress)
+      .set({ lastActivityAt: sql`now() - make_interval(secs => 30)` })
+      .where(and(eq(lessonProgress.userId, other.userId), eq(lessonProgress.lessonId, text.id)));
+    const timeOf = async (lessonId: string) =>
+      (
+        await database.db
+          .select({ seconds: lessonProgress.timeSpentSeconds })
+          .from(lessonProgress)
+          .where(and(eq(lessonProgress.userId, other.userId), eq(lessonProgress.lessonId, lessonId)))
+      )[0]?.seconds ?? 0;
+    const ledger = () =>
+      createActivityRepository({ db: database.db }).secondsBetween(other.userId, {
+        from: new Date(Date.now() - 86_400_000),
+        to: new Date(Date.now() + 3_600_000),
+        sources: ['lesson'],
+      });
+    const ledgerBefore = await ledger();
+    const lessonsBefore = (await timeOf(text.id)) + (await timeOf(quiz.id));
+
+    const responses = await Promise.all([
+      ...Array.from({ length: 8 }, () => post(other, `/api/lessons/${text.id}/progress`, { kind: 'text' })),
+      post(other, `/api/lessons/${quiz.id}/quiz-attempts`, { answers: rightAnswers(quizView) }),
+      ...Array.from({ length: 8 }, () => post(other, `/api/lessons/${text.id}/progress`, { kind: 'text' })),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+
+    // The 30 s since the last activity were earned once, however many tabs reported them.
+    const textTime = await timeOf(text.id);
+    expect(textTime).toBeGreaterThanOrEqual(30);
+    expect(textTime).toBeLessThan(40);
+    const lessonsGained = textTime + (await timeOf(quiz.id)) - lessonsBefore;
+    expect((await ledger()) - ledgerBefore).toBe(lessonsGained);
+    // The quiz completed while the reports were saved, and the course counts it.
+    const standing = (await outline(other, course.id)).progress;
+    expect(standing).toMatchObject({ lessons_completed: 1, percent: 25 });
   });
 
   it('a completed SCORM package completes the lesson that embeds it, once, however often the event arrives', async () => {

@@ -1,14 +1,23 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema.ts';
-import { jsonDate, readPart, readTogether } from '../../read-together.ts';
+import { readPart, readTogether } from '../../read-together.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
+import {
+  type CourseStandingJson,
+  courseStandingJson,
+  type LessonProgressJson,
+  type LessonProgressRow,
+  lessonProgressFromJson,
+  lessonProgressJson,
+  type QuizAttemptRow,
+  summaryFromJson,
+  toSummary,
+} from './progress-rows.ts';
 
-export type LessonProgressRow = typeof lessonProgress.$inferSelect;
-export type CourseProgressRow = typeof courseProgress.$inferSelect;
-export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
+export type { LessonProgressRow, QuizAttemptRow } from './progress-rows.ts';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
@@ -20,54 +29,20 @@ const timeSpentAfterGap = sql`${lessonProgress.timeSpentSeconds} + case
   when extract(epoch from (now() - ${lessonProgress.lastActivityAt})) between 0 and ${ACTIVITY_GAP_CAP_SECONDS}
   then round(extract(epoch from (now() - ${lessonProgress.lastActivityAt})))::int else 0 end`;
 
-function toSummary(
-  courseId: string,
-  row: Pick<
-    CourseProgressRow,
-    'lessonsCompleted' | 'startedAt' | 'completedAt' | 'lastActivityAt' | 'lastLessonId'
-  > | null,
-  lessonsTotal: number,
-): CourseProgressSummary {
-  const done = Math.min(row?.lessonsCompleted ?? 0, lessonsTotal);
-  return {
-    course_id: courseId,
-    status: !row ? 'not_started' : row.completedAt ? 'completed' : 'in_progress',
-    percent: lessonsTotal > 0 ? Math.floor((done * 100) / lessonsTotal) : 0,
-    lessons_completed: done,
-    lessons_total: lessonsTotal,
-    started_at: row?.startedAt.toISOString() ?? null,
-    completed_at: row?.completedAt?.toISOString() ?? null,
-    last_activity_at: row?.lastActivityAt.toISOString() ?? null,
-    last_lesson_id: row?.lastLessonId ?? null,
-  };
-}
-
-type Stamp = string;
-type LessonProgressJson = Omit<
-  LessonProgressRow,
-  'firstOpenedAt' | 'lastActivityAt' | 'lastReportAt' | 'completedAt' | 'createdAt' | 'updatedAt'
+type ActivityValues = Partial<
+  Pick<LessonProgressRow, 'position' | 'watchedRanges' | 'watchedSeconds' | 'maxPage' | 'bestScore' | 'attempts'>
 > & {
-  firstOpenedAt: Stamp | null;
-  lastActivityAt: Stamp;
-  lastReportAt: Stamp | null;
-  completedAt: Stamp | null;
-  createdAt: Stamp;
-  updatedAt: Stamp;
-};
-type CourseStandingJson = { lessonsCompleted: number; lastLessonId: string | null } & {
-  startedAt: Stamp;
-  lastActivityAt: Stamp;
-  completedAt: Stamp | null;
+  /** A report (not a quiz): restarts the wall-time budget of the next video report. */
+  reported?: boolean;
 };
 
-const lessonProgressFromJson = (row: LessonProgressJson): LessonProgressRow => ({
-  ...row,
-  firstOpenedAt: jsonDate(row.firstOpenedAt),
-  lastActivityAt: new Date(row.lastActivityAt),
-  lastReportAt: jsonDate(row.lastReportAt),
-  completedAt: jsonDate(row.completedAt),
-  createdAt: new Date(row.createdAt),
-  updatedAt: new Date(row.updatedAt),
+/** What an activity changes: its values, the time since the previous activity when it was not a pause, the stamps. */
+const activitySet = ({ reported, ...rest }: ActivityValues) => ({
+  ...rest,
+  timeSpentSeconds: timeSpentAfterGap,
+  lastActivityAt: sql`now()`,
+  ...(reported ? { lastReportAt: sql`now()` } : {}),
+  updatedAt: sql`now()`,
 });
 
 export function createProgressRepository({ db }: { db: Db }) {
@@ -80,18 +55,11 @@ export function createProgressRepository({ db }: { db: Db }) {
       const { course } = await readTogether(db, {
         course: readPart(
           sql`select json_build_object(
-            'rows', (select coalesce(json_agg(json_build_object('userId', p.user_id, 'lessonId', p.lesson_id,
-                'courseId', p.course_id, 'status', p.status, 'position', p.position, 'watchedRanges', p.watched_ranges,
-                'watchedSeconds', p.watched_seconds, 'maxPage', p.max_page, 'timeSpentSeconds', p.time_spent_seconds,
-                'firstOpenedAt', p.first_opened_at, 'lastActivityAt', p.last_activity_at,
-                'lastReportAt', p.last_report_at, 'completedAt', p.completed_at, 'bestScore', p.best_score,
-                'attempts', p.attempts, 'createdAt', p.created_at, 'updatedAt', p.updated_at)), '[]'::json)
+            'rows', (select coalesce(json_agg(${lessonProgressJson('p', true)}), '[]'::json)
               from ${lessonProgress} p where p.user_id = ${userId} and p.course_id = ${courseId}),
             'modules', (select coalesce(json_agg(m.module_id), '[]'::json)
               from ${moduleCompletions} m where m.user_id = ${userId} and m.course_id = ${courseId}),
-            'standing', (select json_build_object('lessonsCompleted', c.lessons_completed, 'lastLessonId',
-                c.last_lesson_id, 'startedAt', c.started_at, 'lastActivityAt', c.last_activity_at,
-                'completedAt', c.completed_at)
+            'standing', (select ${courseStandingJson('c')}
               from ${courseProgress} c where c.user_id = ${userId} and c.course_id = ${courseId}),
             'lessonsTotal', (select count(*) from ${lessons} l where l.course_id = ${courseId}))`,
           (value) =>
@@ -103,20 +71,12 @@ export function createProgressRepository({ db }: { db: Db }) {
             },
         ),
       });
-      const { standing } = course;
       return {
         progressRows: course.rows.map(lessonProgressFromJson),
+        /** Each row's version as read, for a change that may go ahead only if the row is still the same. */
+        versions: new Map(course.rows.map((row) => [row.lessonId, row.version ?? ''])),
         recorded: new Set(course.modules),
-        summary: toSummary(
-          courseId,
-          standing && {
-            ...standing,
-            startedAt: new Date(standing.startedAt),
-            lastActivityAt: new Date(standing.lastActivityAt),
-            completedAt: jsonDate(standing.completedAt),
-          },
-          course.lessonsTotal,
-        ),
+        summary: summaryFromJson(courseId, course.standing, course.lessonsTotal),
       };
     },
 
@@ -231,26 +191,76 @@ export function createProgressRepository({ db }: { db: Db }) {
     async saveActivity(
       tx: Tx,
       { userId, lessonId }: { userId: string; lessonId: string },
-      values: Partial<
-        Pick<LessonProgressRow, 'position' | 'watchedRanges' | 'watchedSeconds' | 'maxPage' | 'bestScore' | 'attempts'>
-      > & {
-        reported?: boolean;
-      },
+      values: ActivityValues,
     ): Promise<LessonProgressRow> {
-      const { reported, ...rest } = values;
       const [row] = await tx
         .update(lessonProgress)
-        .set({
-          ...rest,
-          timeSpentSeconds: timeSpentAfterGap,
-          lastActivityAt: sql`now()`,
-          ...(reported ? { lastReportAt: sql`now()` } : {}),
-          updatedAt: sql`now()`,
-        })
+        .set(activitySet(values))
         .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
         .returning();
       if (!row) throw new Error('Lesson progress row missing');
       return row;
+    },
+
+    /**
+     * Saves a report that completes nothing in one statement, if the learner's row is still the version read before
+     * (`before`): the row as `saveActivity` saves it, the course's last lesson and activity, and the learning time the
+     * report earned (`addTime`: steps of the same statement, given what the row gained). One statement commits on its
+     * own, so no lock is held across round trips. Undefined when the row changed since it was read (another tab
+     * reported, say) or the course has no row yet: the caller then takes the locked way.
+     */
+    async saveReportAtOnce(
+      { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
+      before: { version: string; timeSpentSeconds: number },
+      values: ActivityValues,
+      addTime: (seconds: SQL) => SQL,
+    ) {
+      const saved = db
+        .update(lessonProgress)
+        .set(activitySet(values))
+        .where(
+          and(
+            eq(lessonProgress.userId, userId),
+            eq(lessonProgress.lessonId, lessonId),
+            sql`${lessonProgress}.xmin::text = ${before.version}`,
+          ),
+        )
+        .returning();
+      const total = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      // Nothing completes here, so the completed count stays as the row has it when the update runs (a completion
+      // committed meanwhile included); the percent follows from it.
+      const course = db
+        .update(courseProgress)
+        .set({
+          lessonsTotal: total,
+          percent: sql`case when ${total} = 0 then 0
+            else floor(least(${courseProgress.lessonsCompleted}, ${total}) * 100.0 / ${total})::int end`,
+          lastLessonId: lessonId,
+          lastActivityAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(courseProgress.userId, userId),
+            eq(courseProgress.courseId, courseId),
+            sql`exists (select 1 from saved)`,
+          ),
+        )
+        .returning();
+      const result = (await db.execute(sql`with saved as (${saved.getSQL()}), course as (${course.getSQL()}),
+        ${addTime(sql`(select s.time_spent_seconds - ${before.timeSpentSeconds} from saved s)`)}
+        select (select ${lessonProgressJson('saved')} from saved) as progress,
+          (select ${courseStandingJson('course')} from course) as standing`)) as unknown as {
+        rows: {
+          progress: LessonProgressJson | null;
+          standing: (CourseStandingJson & { lessonsTotal: number }) | null;
+        }[];
+      };
+      const row = result.rows[0];
+      if (!row?.progress || !row.standing) return undefined;
+      return {
+        progress: lessonProgressFromJson(row.progress),
+        summary: summaryFromJson(courseId, row.standing, row.standing.lessonsTotal),
+      };
     },
 
     /** Marks the lesson completed; true only for the call that did it. */

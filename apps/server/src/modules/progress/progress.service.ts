@@ -31,7 +31,7 @@ export function createProgressService({
   courses: CourseCatalogService;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
-  activity: Pick<ActivityService, 'addTime'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
   /** Where the learner opens a SCORM package embedded as a lesson (their own enrolment), or null if not ready. */
   scormLaunch?: (userId: string, packageId: string) => Promise<string | null>;
 }) {
