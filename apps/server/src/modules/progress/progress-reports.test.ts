@@ -47,6 +47,14 @@ describe.each(testTargets())('learning progress on $name', (target) => {
     await close();
   });
 
+  /** The other learner's lesson time in the hourly ledger that weekly goals, the home and analytics add up. */
+  const ledger = () =>
+    createActivityRepository({ db: database.db }).secondsBetween(other.userId, {
+      from: new Date(Date.now() - 86_400_000),
+      to: new Date(Date.now() + 3_600_000),
+      sources: ['lesson'],
+    });
+
   it('a course above the learner’s plan is listed with an upgrade prompt, and its lessons are refused by the server', async () => {
     const { course, text, quiz, pdf } = await publishJourneyCourse('Premium depth', 'universal');
 
@@ -112,12 +120,6 @@ describe.each(testTargets())('learning progress on $name', (target) => {
         .update(lessonProgress)
         .set({ lastActivityAt: sql`now() - make_interval(secs => ${seconds})` })
         .where(and(eq(lessonProgress.userId, other.userId), eq(lessonProgress.lessonId, text.id)));
-    const ledger = () =>
-      createActivityRepository({ db: database.db }).secondsBetween(other.userId, {
-        from: new Date(Date.now() - 86_400_000),
-        to: new Date(Date.now() + 3_600_000),
-        sources: ['lesson'],
-      });
     const ledgerBefore = await ledger();
     await rewindActivity(20);
     const active = (await post(other, `/api/lessons/${text.id}/progress`, { kind: 'text' })).json();
@@ -146,12 +148,6 @@ describe.each(testTargets())('learning progress on $name', (target) => {
           .from(lessonProgress)
           .where(and(eq(lessonProgress.userId, other.userId), eq(lessonProgress.lessonId, lessonId)))
       )[0]?.seconds ?? 0;
-    const ledger = () =>
-      createActivityRepository({ db: database.db }).secondsBetween(other.userId, {
-        from: new Date(Date.now() - 86_400_000),
-        to: new Date(Date.now() + 3_600_000),
-        sources: ['lesson'],
-      });
     const ledgerBefore = await ledger();
     const lessonsBefore = (await timeOf(text.id)) + (await timeOf(quiz.id));
 
