@@ -19,7 +19,7 @@ import type { CompletionChanges, LearnerCourses, Viewer } from './progress-learn
 
 /**
  * What a report changes in the learner's row as it was (`before`), and whether it finishes the lesson; null for a text
- * lesson whose clock has not started (it starts when the row is saved).
+ * lesson never opened (its clock starts when it is served, not when a report arrives), which a report cannot finish.
  */
 function planReport(lesson: LessonRow, before: LessonProgressRow, body: ProgressReportBody, now: Date) {
   if (body.kind === 'video') {
@@ -187,8 +187,7 @@ export function createProgressChanges({
         const now = new Date();
         const planned = planReport(lesson, before, body, now);
         const saved = await progressRepository.saveActivity(tx, key, planned?.values ?? { reported: true });
-        // A text lesson first reported without being opened starts its clock now.
-        const finished = planned ? planned.finished : isTextViewed(saved.firstOpenedAt, now);
+        const finished = planned?.finished ?? false;
         await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
         const changes = finished ? await completeInTransaction(tx, userId, course.tree, lesson, events) : noChanges;
         const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
