@@ -145,10 +145,10 @@ describe.each(testTargets())('course decks on $name', (target) => {
   });
 
   it('a learner whose plan does not open the course does not get its deck', async () => {
-    const { deck, text, course } = await courseWithDeck();
+    const { deck, text, course, author } = await courseWithDeck();
     const learner = await createPerson(app, database.db, { role: 'learner', tier: 'me' });
     expect((await call(learner, 'GET', `/api/lessons/${text.id}`)).statusCode).toBe(200);
-    await database.db.update(courses).set({ requiredTier: 'universal' }).where(eq(courses.id, course.id));
+    await author.call('PATCH', `/api/admin/courses/${course.id}`, { required_tier: 'universal' });
     expect((await decksOf(learner)).map((listed) => listed.id)).not.toContain(deck.id);
     expect((await call(learner, 'GET', `/api/flashcards/notes?deck_id=${deck.id}`)).statusCode).toBe(404);
   });

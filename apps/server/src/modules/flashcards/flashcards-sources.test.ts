@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
-import { courses, lessons } from '../courses/courses.table.ts';
+import { lessons } from '../courses/courses.table.ts';
 import { createPerson, type Person } from '../courses/courses.testing.ts';
 import { scormAttempts, scormEnrollments, scormInteractions } from '../scorm/scorm.table.ts';
 import { insertReadyScormPackage } from '../scorm/scorm.testing.ts';
@@ -73,7 +73,7 @@ describe.each(testTargets())('one-click cards on $name', (target) => {
   });
 
   it('a highlighted passage of a lesson the learner may open becomes a card', async () => {
-    const { learner, text, course } = await learnerIn();
+    const { learner, text, course, author } = await learnerIn();
     const deck = (await call(learner, 'POST', '/api/flashcards/decks', { name: 'Passages' })).json().deck;
     const made = await call(learner, 'POST', '/api/flashcards/from-passage', {
       lesson_id: text.id,
@@ -94,7 +94,7 @@ describe.each(testTargets())('one-click cards on $name', (target) => {
       (await call(learner, 'POST', '/api/flashcards/from-passage', { lesson_id: text.id, passage: '   ' })).statusCode,
     ).toBe(400);
 
-    await database.db.update(courses).set({ status: 'draft' }).where(eq(courses.id, course.id));
+    await author.call('POST', `/api/admin/courses/${course.id}/unpublish`);
     const hidden = await call(learner, 'POST', '/api/flashcards/from-passage', { lesson_id: text.id, passage: 'x' });
     expect(hidden.statusCode).toBe(404);
     expect(await notesCount(learner)).toBe(1);
