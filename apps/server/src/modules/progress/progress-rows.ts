@@ -43,7 +43,7 @@ export type LessonProgressJson = Omit<
   /** The row's version, where it was asked for. */
   version?: string;
 };
-export type CourseStandingJson = { lessonsCompleted: number; lastLessonId: string | null } & {
+export type CourseStandingJson = { lessonsCompleted: number; lessonsTotal: number; lastLessonId: string | null } & {
   startedAt: Stamp;
   lastActivityAt: Stamp;
   completedAt: Stamp | null;

@@ -1,6 +1,6 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, lessons } from '../../db/schema.ts';
 import { readPart, readTogether } from '../../read-together.ts';
@@ -23,6 +23,14 @@ type Executor = Db | Tx;
 
 /** Namespace of the advisory locks that serialise one learner's progress changes in one course. */
 const PROGRESS_LOCK_NAMESPACE = 0x70726f;
+
+/** How many lessons the course (an id, or a column naming one) has now. */
+const lessonCount = (courseId: SQLWrapper | string) =>
+  sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+
+/** Whole percent of `total` lessons that `done` completed (never above 100). */
+const percentOf = (done: SQLWrapper, total: SQLWrapper) =>
+  sql<number>`case when ${total} = 0 then 0 else floor(least(${done}, ${total}) * 100.0 / ${total})::int end`;
 
 /** Time spent grows by the gap since the previous activity; a longer gap is a pause and adds nothing. */
 const timeSpentAfterGap = sql`${lessonProgress.timeSpentSeconds} + case
@@ -61,7 +69,7 @@ export function createProgressRepository({ db }: { db: Db }) {
               from ${moduleCompletions} m where m.user_id = ${userId} and m.course_id = ${courseId}),
             'standing', (select ${courseStandingJson('c')}
               from ${courseProgress} c where c.user_id = ${userId} and c.course_id = ${courseId}),
-            'lessonsTotal', (select count(*) from ${lessons} l where l.course_id = ${courseId}))`,
+            'lessonsTotal', ${lessonCount(courseId)})`,
           (value) =>
             value as {
               rows: LessonProgressJson[];
@@ -95,7 +103,7 @@ export function createProgressRepository({ db }: { db: Db }) {
      */
     async courseProgressFor(userId: string, courseIds?: readonly string[]): Promise<CourseProgressSummary[]> {
       if (courseIds && courseIds.length === 0) return [];
-      const total = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
+      const total = lessonCount(courses.id);
       const rows = await db
         .select({ courseId: courses.id, progress: courseProgress, total })
         .from(courses)
@@ -152,7 +160,7 @@ export function createProgressRepository({ db }: { db: Db }) {
           },
         })
         .returning();
-      const lessonsTotal = sql`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      const lessonsTotal = lessonCount(courseId);
       await db
         .insert(courseProgress)
         .values({ userId, courseId, lastLessonId: lessonId, lessonsTotal })
@@ -169,7 +177,7 @@ export function createProgressRepository({ db }: { db: Db }) {
       tx: Tx,
       { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
     ) {
-      const lessonsTotal = sql`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      const lessonsTotal = lessonCount(courseId);
       await tx
         .insert(courseProgress)
         .values({ userId, courseId, lastLessonId: lessonId, lessonsTotal })
@@ -226,15 +234,14 @@ export function createProgressRepository({ db }: { db: Db }) {
           ),
         )
         .returning();
-      const total = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      const total = lessonCount(courseId);
       // Nothing completes here, so the completed count stays as the row has it when the update runs (a completion
       // committed meanwhile included); the percent follows from it.
       const course = db
         .update(courseProgress)
         .set({
           lessonsTotal: total,
-          percent: sql`case when ${total} = 0 then 0
-            else floor(least(${courseProgress.lessonsCompleted}, ${total}) * 100.0 / ${total})::int end`,
+          percent: percentOf(courseProgress.lessonsCompleted, total),
           lastLessonId: lessonId,
           lastActivityAt: sql`now()`,
         })
@@ -252,7 +259,7 @@ export function createProgressRepository({ db }: { db: Db }) {
           (select ${courseStandingJson('course')} from course) as standing`)) as unknown as {
         rows: {
           progress: LessonProgressJson | null;
-          standing: (CourseStandingJson & { lessonsTotal: number }) | null;
+          standing: CourseStandingJson | null;
         }[];
       };
       const row = result.rows[0];
@@ -310,13 +317,13 @@ export function createProgressRepository({ db }: { db: Db }) {
       const done = sql<number>`(select count(*)::int from ${lessonProgress}
         where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId}
         and ${lessonProgress.completedAt} is not null)`;
-      const total = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+      const total = lessonCount(courseId);
       const [row] = await tx
         .update(courseProgress)
         .set({
           lessonsCompleted: done,
           lessonsTotal: total,
-          percent: sql`case when ${total} = 0 then 0 else floor(least(${done}, ${total}) * 100.0 / ${total})::int end`,
+          percent: percentOf(done, total),
           lastLessonId,
           lastActivityAt: sql`now()`,
         })
