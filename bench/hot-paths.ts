@@ -171,10 +171,13 @@ async function seed(client: pg.Client, active: BenchLearner[], scorm: { packageI
      from bench_active a, generate_series(0, $2::int - 1) k where true`,
     [active.length, CLAIMABLE],
   );
-  // SCORM: every active learner enrolled in one package, with ended attempts behind the open one.
-  await client.query(`insert into scorm_enrollments (package_id, learner_id) select $1, user_id from bench_active`, [
-    scorm.packageId,
-  ]);
+  // SCORM: every active learner enrolled in one package, with ended attempts behind the open one. Those attempts
+  // completed the package, so the enrolment is completed, as the roll-up of the first of them recorded.
+  await client.query(
+    `insert into scorm_enrollments (package_id, learner_id, completed_at)
+     select $1, user_id, now() - interval '1 day' from bench_active`,
+    [scorm.packageId],
+  );
   await client.query(
     `insert into scorm_attempts (enrollment_id, sco_id, learner_id, number, completion_status, ended_at)
      select e.id, $2, e.learner_id, i, 'completed', now() - i * interval '1 day'

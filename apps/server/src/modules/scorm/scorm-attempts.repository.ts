@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ScormAttemptRow } from './scorm.repository.ts';
 import {
@@ -80,6 +80,61 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
         .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
         .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
       return row ?? null;
+    },
+
+    /**
+     * An attempt of this learner, read at once for a commit: with its SCO and package, its stored cmi (null before the
+     * first commit) and the row's version (its `xmin`: it changes with every update of the row).
+     */
+    async findOwnAttemptForCommit(learnerId: string, attemptId: string) {
+      const [row] = await db
+        .select({
+          attempt: scormAttempts,
+          sco: scormScos,
+          pkg: scormPackages,
+          stored: scormAttemptData.cmi,
+          version: sql<string>`${scormAttempts}.xmin::text`,
+        })
+        .from(scormAttempts)
+        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
+        .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
+        .leftJoin(scormAttemptData, eq(scormAttemptData.attemptId, scormAttempts.id))
+        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
+      return row ?? null;
+    },
+
+    /**
+     * Stores a commit in one statement if the attempt is still the version read before (`version`): its summary
+     * columns, its cmi, and the learning time it earned (`addTime`: steps of the same statement, given the seconds).
+     * For a commit that changes nothing the roll-up reads, nor the interactions or objectives (the caller decides):
+     * those stay as stored. One statement commits on its own, so no lock is held across round trips. False when the
+     * attempt changed since it was read (another tab's commit, a new session): the caller then takes the locked way.
+     */
+    async saveCommitAtOnce(
+      { learnerId, attemptId, version }: { learnerId: string; attemptId: string; version: string },
+      changes: Partial<typeof scormAttempts.$inferInsert>,
+      cmi: Record<string, unknown>,
+      time: { seconds: number; addTime: (seconds: SQL) => SQL },
+    ): Promise<boolean> {
+      const saved = db
+        .update(scormAttempts)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(scormAttempts.id, attemptId),
+            eq(scormAttempts.learnerId, learnerId),
+            sql`${scormAttempts}.xmin::text = ${version}`,
+          ),
+        )
+        .returning({ id: scormAttempts.id });
+      const result = (await db.execute(sql`with saved as (${saved.getSQL()}),
+        data as (
+          insert into ${scormAttemptData} (attempt_id, cmi) select id, ${JSON.stringify(cmi)}::jsonb from saved
+          on conflict (attempt_id) do update set cmi = excluded.cmi, updated_at = now()
+        ),
+        ${time.addTime(sql`(select ${Math.round(time.seconds)}::int from saved)`)}
+        select count(*)::int as saved from saved`)) as unknown as { rows: { saved: number }[] };
+      return (result.rows[0]?.saved ?? 0) > 0;
     },
 
     async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {

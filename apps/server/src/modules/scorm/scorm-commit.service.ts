@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ScormCommitBody, ScormCommitResult } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
@@ -16,7 +17,7 @@ import {
   validateCommittedCmi,
 } from './scorm-runtime.ts';
 
-type Found = NonNullable<Awaited<ReturnType<ScormRepository['findOwnAttempt']>>>;
+type Found = NonNullable<Awaited<ReturnType<ScormRepository['findOwnAttemptForCommit']>>>;
 type Family = ReturnType<typeof runtimeFamilyOf>;
 type Tx = Parameters<Parameters<ScormRepository['transaction']>[0]>[0];
 
@@ -46,9 +47,60 @@ function validate(
   return validateCommittedCmi({ family, launchCmi, committed });
 }
 
+/**
+ * Whether a commit leaves alone all the roll-up reads of its attempt (see `leafResult` and `rollUpEnrollment`) and the
+ * interactions and objectives stored as rows: the usual commit of a learner moving on (a new location, suspend data,
+ * session time). Such a commit cannot complete or pass anything, so it needs no roll-up. The first commit of an
+ * attempt makes it the one that counts, and a commit that ends the attempt changes what rolls up: neither is quiet.
+ */
+function isQuiet(
+  attempt: Found['attempt'],
+  stored: Record<string, unknown> | null,
+  cmi: Record<string, unknown>,
+  summary: ReturnType<typeof summarizeCmi>,
+  ended: boolean,
+): stored is Record<string, unknown> {
+  if (ended || !stored || attempt.commitCount === 0 || attempt.endedAt) return false;
+  const same = (key: string) => isDeepStrictEqual(stored[key], cmi[key]);
+  return (
+    summary.completionStatus === attempt.completionStatus &&
+    summary.successStatus === attempt.successStatus &&
+    summary.scoreScaled === attempt.scoreScaled &&
+    summary.exit === attempt.exit &&
+    same('progress_measure') &&
+    same('objectives') &&
+    same('interactions')
+  );
+}
+
+/** Time the content reports counts as learning time, but never more than really passed since the last commit. */
+function earnedSeconds(before: Found['attempt'], summary: ReturnType<typeof summarizeCmi>) {
+  const reported = before.sessionBaseSeconds + summary.sessionSeconds - before.totalTimeSeconds;
+  const elapsed = (Date.now() - before.updatedAt.getTime()) / 1000 + 5;
+  return Math.min(reported, elapsed);
+}
+
+/** The attempt's columns a commit sets. */
+const attemptChanges = (
+  before: Found['attempt'],
+  body: ScormCommitBody,
+  summary: ReturnType<typeof summarizeCmi>,
+  ended: boolean,
+) => ({
+  commitCount: body.sequence,
+  completionStatus: summary.completionStatus,
+  successStatus: summary.successStatus,
+  scoreRaw: summary.scoreRaw,
+  scoreScaled: summary.scoreScaled,
+  location: summary.location,
+  exit: summary.exit,
+  totalTimeSeconds: before.sessionBaseSeconds + summary.sessionSeconds,
+  ...(ended ? { endedAt: new Date() } : {}),
+});
+
 type SaveDeps = {
   repository: ScormRepository;
-  activity: Pick<ActivityService, 'addTime'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
   rollUp: ReturnType<typeof createCommitRollUp>;
 };
 
@@ -69,26 +121,13 @@ async function save(
   await repository.saveAttempt(
     tx,
     attempt.id,
-    {
-      commitCount: body.sequence,
-      completionStatus: summary.completionStatus,
-      successStatus: summary.successStatus,
-      scoreRaw: summary.scoreRaw,
-      scoreScaled: summary.scoreScaled,
-      location: summary.location,
-      exit: summary.exit,
-      totalTimeSeconds: locked.sessionBaseSeconds + summary.sessionSeconds,
-      ...(ended ? { endedAt: new Date() } : {}),
-    },
+    attemptChanges(locked, body, summary, ended),
     storableCmi(cmi),
     summary.interactions,
   );
   await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
-  // Time the content reports counts as learning time, but never more than really passed since the last commit.
-  const reported = locked.sessionBaseSeconds + summary.sessionSeconds - locked.totalTimeSeconds;
-  const elapsed = (Date.now() - locked.updatedAt.getTime()) / 1000 + 5;
   await activity.addTime(
-    { userId: actor.id, endedAt: new Date(), seconds: Math.min(reported, elapsed), source: 'scorm' },
+    { userId: actor.id, endedAt: new Date(), seconds: earnedSeconds(locked, summary), source: 'scorm' },
     tx,
   );
   return true;
@@ -98,22 +137,21 @@ async function save(
 export function createScormCommits(
   deps: SaveDeps & { domainEvents: DomainEvents; logger: Pick<FastifyBaseLogger, 'warn' | 'error'> },
 ) {
-  const { repository, domainEvents, logger } = deps;
+  const { repository, domainEvents, logger, activity } = deps;
   return {
     /**
      * Stores a commit of the learner's own attempt. Values the runtime would refuse are answered with its SCORM
      * error code and change nothing; a terminating commit without `suspend` ends the attempt.
      */
     async commit(actor: ScormActor, attemptId: string, body: ScormCommitBody): Promise<ScormCommitResult> {
-      const found = await repository.findOwnAttempt(actor.id, attemptId);
+      const found = await repository.findOwnAttemptForCommit(actor.id, attemptId);
       if (!found) throw new AppError('not_found', 'Attempt not found.');
-      const { attempt, sco, pkg } = found;
+      const { attempt, sco, pkg, stored } = found;
       const family = runtimeFamilyOf(pkg.version ?? '1.2');
       if (body.sco_id !== sco.id) throw new AppError('not_found', 'Attempt not found for this SCO.');
       if (body.api_errors?.length) {
         logger.warn({ attemptId, scoId: sco.id, apiErrors: body.api_errors }, 'SCORM API calls refused');
       }
-      const stored = await repository.findAttemptData(attemptId);
       const committed = withStoredParts(body.cmi, stored, body.unchanged);
       const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
       // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
@@ -128,9 +166,23 @@ export function createScormCommits(
       if (validation.warnings.length > 0) logger.warn({ attemptId, warnings: validation.warnings }, 'SCORM commit');
       const summary = summarizeCmi({ family, cmi, settings: sco.settings });
       const ended = Boolean(body.terminate) && attemptEnds(family, summary);
-      const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
-      if (!saved) return staleCommitAnswer(family);
-      void domainEvents.flush();
+      const savedAtOnce =
+        isQuiet(attempt, stored, cmi, summary, ended) &&
+        (await repository.saveCommitAtOnce(
+          { learnerId: actor.id, attemptId, version: found.version },
+          attemptChanges(attempt, body, summary, ended),
+          storableCmi(cmi),
+          {
+            seconds: earnedSeconds(attempt, summary),
+            addTime: (seconds) => activity.timeEndingNowSteps(actor.id, 'scorm', seconds),
+          },
+        ));
+      if (!savedAtOnce) {
+        // Anything else, or an attempt changed since it was read, takes the attempt's lock and rolls up.
+        const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
+        if (!saved) return staleCommitAnswer(family);
+        void domainEvents.flush();
+      }
       return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
     },
   };
