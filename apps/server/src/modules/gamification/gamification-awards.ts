@@ -42,34 +42,20 @@ import {
 export function createAwards(deps: GamificationDeps) {
   const { repository, timeZoneOf, logger, now } = deps;
 
-  /**
-   * The learner's measures. With `onlyEvent`, just the measures one award can move (its event's count, level, total
-   * XP, longest streak), so an award costs one indexed count instead of a pass over the whole ledger.
-   */
+  /** The learner's measures: level, total XP, longest streak and the count behind each event's metric. */
   const metricsPart = (
     userId: string,
-    {
-      totalXp,
-      longestStreak,
-      settings,
-      onlyEvent,
-    }: { totalXp: number; longestStreak: number; settings: GamificationSettings; onlyEvent?: XpEventType },
+    { totalXp, longestStreak, settings }: { totalXp: number; longestStreak: number; settings: GamificationSettings },
   ) => {
-    const counts = repository.awardCountsPart(userId, onlyEvent);
+    const counts = repository.awardCountsPart(userId);
     return readPart(counts.query, (value) => {
       const metrics: Partial<Record<Metric, number>> = {
         longest_streak: longestStreak,
         level: levelForXp(totalXp, settings.level_thresholds),
         total_xp: totalXp,
       };
-      const countOf = counts.read(value);
-      if (onlyEvent) {
-        const metric = EVENT_METRIC[onlyEvent];
-        if (metric) metrics[metric] = countOf.get(onlyEvent) ?? 0;
-        return metrics;
-      }
       for (const metric of Object.values(EVENT_METRIC)) metrics[metric] = 0;
-      for (const [eventType, count] of countOf) {
+      for (const [eventType, count] of counts.read(value)) {
         const metric = EVENT_METRIC[eventType as XpEventType];
         if (metric) metrics[metric] = (metrics[metric] ?? 0) + count;
       }
@@ -81,32 +67,25 @@ export function createAwards(deps: GamificationDeps) {
   const metricsOf = async (userId: string, options: Parameters<typeof metricsPart>[1]) =>
     (await repository.readTogether({ metrics: metricsPart(userId, options) })).metrics;
 
-  /** Grants the badges now earned and moves achievements forward, inside the caller's transaction. */
-  const evaluateProgress = async (
+  /** Badges held and achievements' standing, as `heldProgressPart` reads them. */
+  type HeldProgress = { badges: string[]; achievements: { achievementKey: string; tier: number; progress: number }[] };
+
+  /**
+   * Grants the badges `metrics` now earn and moves achievements forward, given what the learner holds (`progress`);
+   * inside the caller's transaction, one statement.
+   */
+  const saveProgress = async (
     tx: Db,
     userId: string,
     settings: GamificationSettings,
-    { totalXp, longestStreak, onlyEvent }: { totalXp: number; longestStreak: number; onlyEvent?: XpEventType },
+    metrics: Partial<Record<Metric, number>>,
+    progress: HeldProgress,
   ) => {
-    const { metrics, progress } = await repository.readTogether(
-      {
-        metrics: metricsPart(userId, { totalXp, longestStreak, settings, ...(onlyEvent ? { onlyEvent } : {}) }),
-        progress: repository.heldProgressPart(userId),
-      },
-      tx,
-    );
     const held = new Set(progress.badges);
     const due = BADGES.filter((badge) => {
       const value = metrics[badge.metric];
       return !held.has(badge.key) && value !== undefined && value >= settings.badge_thresholds[badge.key];
     });
-    const granted = new Set(
-      await repository.grantBadges(
-        tx,
-        userId,
-        due.map((badge) => badge.key),
-      ),
-    );
     const stored = new Map(progress.achievements.map((row) => [row.achievementKey, row]));
     const changedAchievements = ACHIEVEMENTS.flatMap((achievement) => {
       const value = metrics[achievement.metric];
@@ -115,11 +94,35 @@ export function createAwards(deps: GamificationDeps) {
       const row = stored.get(next.key);
       return !row || row.tier !== next.tier || row.progress !== next.progress ? [next] : [];
     });
-    await repository.saveAchievements(tx, userId, changedAchievements);
+    const granted = new Set(
+      await repository.saveProgress(
+        tx,
+        userId,
+        due.map((badge) => badge.key),
+        changedAchievements,
+      ),
+    );
     return {
       newBadges: due.filter((badge) => granted.has(badge.key)).map((badge) => badgeSummary(badge, settings)),
       achievementsChanged: changedAchievements.length > 0,
     };
+  };
+
+  /** Grants the badges now earned and moves achievements forward, reading the measures (see `metricsPart`) first. */
+  const evaluateProgress = async (
+    tx: Db,
+    userId: string,
+    settings: GamificationSettings,
+    { totalXp, longestStreak }: { totalXp: number; longestStreak: number },
+  ) => {
+    const { metrics, progress } = await repository.readTogether(
+      {
+        metrics: metricsPart(userId, { totalXp, longestStreak, settings }),
+        progress: repository.heldProgressPart(userId),
+      },
+      tx,
+    );
+    return saveProgress(tx, userId, settings, metrics, progress);
   };
 
   /** award_xp: the one place XP is computed. */
@@ -135,17 +138,22 @@ export function createAwards(deps: GamificationDeps) {
     const result = await repository.transaction(async (tx) => {
       const account = await repository.lockAccount(tx, userId);
       // Read under the account's lock, so no other award of this learner moves them meanwhile.
+      const rule = settings.xp_rules[eventType];
+      // Everything the award decides from, read at once: the key's earlier use, streaks, today's XP of this kind (for
+      // its cap), the count of this kind of event and the badges and achievements held (for what this one earns).
       const held = await repository.readTogether(
         {
           previous: repository.ledgerMultiplierPart(userId, input.idempotencyKey),
           streaks: repository.streaksPart(userId),
+          earnedToday: repository.baseXpOnDayPart(userId, eventType, day),
+          counts: repository.awardCountsPart(userId, eventType),
+          progress: repository.heldProgressPart(userId),
         },
         tx,
       );
       if (held.previous !== null) return resultFor(account, settings, { multiplier: held.previous, duplicate: true });
       const streakOf = (type: StreakType) => held.streaks.find((row) => row.streakType === type);
 
-      const rule = settings.xp_rules[eventType];
       const worth = baseXpFor(eventType, input.value, rule);
       // An event worth no XP by its rule (a focus session under five focused minutes) is no learning: it is not
       // recorded, so it moves no streak, badge or achievement. A capped event still counts; only its XP is capped.
@@ -166,10 +174,9 @@ export function createAwards(deps: GamificationDeps) {
       const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
 
       const multiplier = currentMultiplier(account, learningStreak, occurredAt);
-      const earnedToday = rule.daily_cap === null ? 0 : await repository.baseXpOnDay(tx, userId, eventType, day);
-      const credited = applyDailyCap(worth, earnedToday, rule.daily_cap);
+      const credited = applyDailyCap(worth, rule.daily_cap === null ? 0 : held.earnedToday, rule.daily_cap);
       const xp = applyMultiplier(credited, multiplier);
-      const inserted = await repository.insertLedgerEntry(tx, {
+      const inserted = await repository.recordAward(tx, {
         userId,
         kind: 'award',
         eventType,
@@ -194,12 +201,16 @@ export function createAwards(deps: GamificationDeps) {
         await repository.addFreezeDays(tx, userId, streakType, frozenDays);
         changed.add('streaks');
       }
-      const updated = xp > 0 ? await repository.updateAccount(tx, userId, { addXp: xp }) : account;
-      const progress = await evaluateProgress(tx, userId, settings, {
-        totalXp: updated.totalXp,
-        longestStreak: learning.longest,
-        onlyEvent: eventType,
-      });
+      // Under the account's lock nothing else moved the account or the counts since they were read.
+      const updated = xp > 0 ? { ...account, totalXp: account.totalXp + xp, updatedAt: new Date() } : account;
+      const metrics: Partial<Record<Metric, number>> = {
+        longest_streak: learning.longest,
+        level: levelForXp(updated.totalXp, settings.level_thresholds),
+        total_xp: updated.totalXp,
+      };
+      const metric = EVENT_METRIC[eventType];
+      if (metric) metrics[metric] = (held.counts.get(eventType) ?? 0) + 1;
+      const progress = await saveProgress(tx, userId, settings, metrics, held.progress);
       if (progress.newBadges.length > 0) changed.add('user_badges');
       if (progress.achievementsChanged) changed.add('achievements');
       return resultFor(updated, settings, {

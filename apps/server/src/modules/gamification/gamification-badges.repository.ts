@@ -10,15 +10,40 @@ export function createBadgesRepository(db: Db) {
       return executor.select().from(userBadges).where(eq(userBadges.userId, userId));
     },
 
-    /** Inserts the badges not held yet; returns the keys that were new. */
-    async grantBadges(tx: Db, userId: string, keys: string[]): Promise<string[]> {
-      if (keys.length === 0) return [];
-      const rows = await tx
-        .insert(userBadges)
-        .values(keys.map((badgeKey) => ({ userId, badgeKey })))
-        .onConflictDoNothing()
-        .returning({ badgeKey: userBadges.badgeKey });
-      return rows.map((row) => row.badgeKey);
+    /**
+     * Inserts the badges not held yet and saves the achievements' tiers and progress, in one statement; returns the
+     * badge keys that were new.
+     */
+    async saveProgress(
+      tx: Db,
+      userId: string,
+      badgeKeys: string[],
+      rows: { key: string; tier: number; progress: number }[],
+    ): Promise<string[]> {
+      const granted = () =>
+        tx
+          .insert(userBadges)
+          .values(badgeKeys.map((badgeKey) => ({ userId, badgeKey })))
+          .onConflictDoNothing()
+          .returning({ badgeKey: userBadges.badgeKey });
+      const saved = () =>
+        tx
+          .insert(achievements)
+          .values(rows.map((row) => ({ userId, achievementKey: row.key, tier: row.tier, progress: row.progress })))
+          .onConflictDoUpdate({
+            target: [achievements.userId, achievements.achievementKey],
+            set: { tier: sql`excluded.tier`, progress: sql`excluded.progress`, updatedAt: new Date() },
+          });
+      if (rows.length === 0) return badgeKeys.length === 0 ? [] : (await granted()).map((row) => row.badgeKey);
+      if (badgeKeys.length === 0) {
+        await saved();
+        return [];
+      }
+      const result = (await tx.execute(sql`with granted as (${granted().getSQL()}), saved as (${saved().getSQL()})
+        select coalesce(json_agg(badge_key), '[]'::json) as keys from granted`)) as unknown as {
+        rows: { keys: string[] }[];
+      };
+      return result.rows[0]?.keys ?? [];
     },
 
     /** The keys of the badges held and each achievement's tier and progress, to read with other parts. */
@@ -32,17 +57,6 @@ export function createBadgesRepository(db: Db) {
         (value) =>
           value as { badges: string[]; achievements: { achievementKey: string; tier: number; progress: number }[] },
       );
-    },
-
-    async saveAchievements(tx: Db, userId: string, rows: { key: string; tier: number; progress: number }[]) {
-      if (rows.length === 0) return;
-      await tx
-        .insert(achievements)
-        .values(rows.map((row) => ({ userId, achievementKey: row.key, tier: row.tier, progress: row.progress })))
-        .onConflictDoUpdate({
-          target: [achievements.userId, achievements.achievementKey],
-          set: { tier: sql`excluded.tier`, progress: sql`excluded.progress`, updatedAt: new Date() },
-        });
     },
   };
 }

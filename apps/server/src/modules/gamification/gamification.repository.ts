@@ -118,19 +118,36 @@ export function createGamificationRepository({ db }: { db: Db }) {
       return row;
     },
 
-    async baseXpOnDay(tx: Db, userId: string, eventType: string, day: string): Promise<number> {
-      const [row] = await tx
-        .select({ total: sql<number>`coalesce(sum(${userXp.baseXp}), 0)::int` })
-        .from(userXp)
-        .where(
-          and(
-            eq(userXp.userId, userId),
-            eq(userXp.kind, 'award'),
-            eq(userXp.eventType, eventType),
-            eq(userXp.localDay, day),
-          ),
-        );
-      return row?.total ?? 0;
+    /**
+     * Inserts an award's ledger row unless its key was used, and adds its XP to the account in the same statement;
+     * false (and nothing changed) when the key was used. The caller holds the account's lock, so the account's new
+     * total is what it read plus `entry.xp`.
+     */
+    async recordAward(tx: Db, entry: Omit<typeof userXp.$inferInsert, 'id'> & { xp: number }): Promise<boolean> {
+      const inserted = tx
+        .insert(userXp)
+        .values(entry)
+        .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
+        .returning({ id: userXp.id });
+      const credited = tx
+        .update(xpAccounts)
+        .set({ totalXp: sql`${xpAccounts.totalXp} + ${entry.xp}`, updatedAt: new Date() })
+        .where(and(eq(xpAccounts.userId, entry.userId), sql`exists (select 1 from inserted)`));
+      const result = (await tx.execute(
+        sql`with inserted as (${inserted.getSQL()})${
+          entry.xp > 0 ? sql`, credited as (${credited.getSQL()})` : sql``
+        } select count(*)::int as inserted from inserted`,
+      )) as unknown as { rows: { inserted: number }[] };
+      return (result.rows[0]?.inserted ?? 0) > 0;
+    },
+
+    /** Base XP of the learner's awards of `eventType` on a local day (for its daily cap), to read with other parts. */
+    baseXpOnDayPart(userId: string, eventType: string, day: string) {
+      return readPart(
+        sql`select coalesce(sum(x.base_xp), 0)::int from ${userXp} x
+          where x.user_id = ${userId} and x.kind = 'award' and x.event_type = ${eventType} and x.local_day = ${day}`,
+        (value) => Number(value ?? 0),
+      );
     },
 
     /** How many awards the learner got per event type (capped ones included: the event still happened). */
