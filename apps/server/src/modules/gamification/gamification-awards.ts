@@ -137,10 +137,10 @@ export function createAwards(deps: GamificationDeps) {
     const changed = new Set<WatchedTable>();
     const result = await repository.transaction(async (tx) => {
       const account = await repository.lockAccount(tx, userId);
-      // Read under the account's lock, so no other award of this learner moves them meanwhile.
       const rule = settings.xp_rules[eventType];
-      // Everything the award decides from, read at once: the key's earlier use, streaks, today's XP of this kind (for
-      // its cap), the count of this kind of event and the badges and achievements held (for what this one earns).
+      // Everything the award decides from, read at once under the account's lock, so no other award of this learner
+      // moves it meanwhile: the key's earlier use, streaks, today's XP of this kind (for its cap), the count of this
+      // kind of event and the badges and achievements held (for what this one earns).
       const held = await repository.readTogether(
         {
           previous: repository.ledgerMultiplierPart(userId, input.idempotencyKey),
