@@ -151,8 +151,19 @@ describe('signed-in learner with a subscription', () => {
   });
 
   it('is forbidden from admin and SCORM studio screens', async () => {
-    await page.goto('/dashboard/admin');
-    await expectPath(page, '/403');
+    // The browser does not ask for an admin screen's data first: the guard sends the learner on without a refusal.
+    const refused: string[] = [];
+    const noteRefusal = (response: { status(): number; url(): string }) => {
+      if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+    };
+    page.on('response', noteRefusal);
+    for (const path of ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/admin/analytics']) {
+      await page.goto(path);
+      await expectPath(page, '/403');
+    }
+    await page.waitForLoadState('networkidle');
+    page.off('response', noteRefusal);
+    expect(refused).toEqual([]);
     await page.goto('/dashboard/scorm/studio');
     await expectPath(page, '/403');
     await page.goto('/scorm/preview/some-package');

@@ -1,12 +1,18 @@
+import type { Me } from '@portal/shared/me';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { screenLoader, withNamespaces } from './route-preload';
+import { guardedScreenLoader, withNamespaces } from './route-preload';
+import type { ScreenName } from './screen-queries';
+
+const isAdmin = (me: Me) => me.role === 'admin';
+/** An admin screen's queries start with its code, for admins only (see `guardedScreenLoader`). */
+const adminLoader = (queryClient: QueryClient, screen: ScreenName) => guardedScreenLoader(queryClient, screen, isAdmin);
 
 /** The admin console's screens, under `/dashboard` and behind the admin guard; loaders fetch through `queryClient`. */
 export const adminRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: 'admin',
-    loader: screenLoader(queryClient, 'adminHome'),
+    loader: adminLoader(queryClient, 'adminHome'),
     lazy: withNamespaces(['admin-home'], () =>
       import('@/features/admin-home/routes/admin-home').then((m) => ({ Component: m.AdminHome })),
     ),
@@ -17,7 +23,7 @@ export const adminRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: 'admin/users',
-    loader: screenLoader(queryClient, 'adminUsers'),
+    loader: adminLoader(queryClient, 'adminUsers'),
     lazy: withNamespaces(['admin-users'], () =>
       import('@/features/admin-users/routes/admin-users').then((m) => ({ Component: m.AdminUsers })),
     ),
@@ -28,7 +34,7 @@ export const adminRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: 'admin/courses',
-    loader: screenLoader(queryClient, 'adminCourses'),
+    loader: adminLoader(queryClient, 'adminCourses'),
     lazy: withNamespaces(['authoring'], () =>
       import('@/features/admin-courses/routes/admin-courses').then((m) => ({
         Component: m.AdminCoursesPage,
@@ -37,7 +43,7 @@ export const adminRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: 'admin/analytics',
-    loader: screenLoader(queryClient, 'adminAnalytics'),
+    loader: adminLoader(queryClient, 'adminAnalytics'),
     lazy: withNamespaces(['admin-analytics'], () =>
       import('@/features/admin-analytics/routes/admin-analytics').then((m) => ({
         Component: m.AdminAnalytics,

@@ -1,3 +1,4 @@
+import type { Me } from '@portal/shared/me';
 import type {
   EnsureInfiniteQueryDataOptions,
   EnsureQueryDataOptions,
@@ -5,6 +6,7 @@ import type {
   QueryKey,
 } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params } from 'react-router';
+import { meQueryOptions } from '@/lib/auth';
 import { preloadNamespaces } from '@/lib/i18n';
 import { SCREEN_QUERIES, type ScreenName } from './screen-queries';
 
@@ -56,6 +58,17 @@ export function prefetchQueries(
 /** The loader of a dashboard screen: its queries (see screen-queries.ts) are fetched while its code downloads. */
 export const screenLoader = (queryClient: QueryClient, screen: ScreenName) =>
   prefetchQueries(queryClient, (location) => SCREEN_QUERIES[screen](location));
+
+/**
+ * The loader of a screen only some users may open (see `screenLoader`): its queries are fetched only for a signed-in
+ * user `allowed` admits. Anyone else is sent on by the route's guard, and their browser never asks for what the
+ * server would refuse.
+ */
+export const guardedScreenLoader = (queryClient: QueryClient, screen: ScreenName, allowed: (me: Me) => boolean) =>
+  prefetchQueries(queryClient, async (location) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
+    return me && allowed(me) ? SCREEN_QUERIES[screen](location) : [];
+  });
 
 /** A route `loader` that fetches a screen's one query (see `prefetchQueries`). */
 export function prefetchQuery<Data, Key extends QueryKey>(
