@@ -56,6 +56,17 @@ export function useMeshCall({
     setRemoteStreams(({ [userId]: _gone, ...rest }) => rest);
   }, []);
 
+  /** Sends our offer to them once more if it still waits for an answer; true when it went. */
+  const resendOffer = useCallback(
+    (userId: string, tab: string | null, connection: RTCPeerConnection) => {
+      const pending = connection.localDescription;
+      if (pending?.type !== 'offer') return false;
+      sendSignal(userId, tab, { description: { type: 'offer', sdp: pending.sdp } });
+      return true;
+    },
+    [sendSignal],
+  );
+
   /**
    * Negotiates a connection that is not up again: an offer left unanswered goes once more, otherwise ICE restarts
    * (fresh candidates, a new offer); a collision with the other side's attempt is settled as any other.
@@ -64,14 +75,10 @@ export function useMeshCall({
     (userId: string, peer: Peer) => {
       peer.since = Date.now();
       const { connection } = peer;
-      const pending = connection.localDescription;
-      if (connection.signalingState === 'have-local-offer' && pending?.type === 'offer') {
-        sendSignal(userId, peer.tab, { description: { type: 'offer', sdp: pending.sdp } });
-      } else if (connection.signalingState === 'stable') {
-        connection.restartIce();
-      }
+      const resent = connection.signalingState === 'have-local-offer' && resendOffer(userId, peer.tab, connection);
+      if (!resent && connection.signalingState === 'stable') connection.restartIce();
     },
-    [sendSignal],
+    [resendOffer],
   );
 
   // A call that has not come up within a few seconds (a signal lost, a path that failed) is tried again.
@@ -156,8 +163,7 @@ export function useMeshCall({
           if (peer.ignoreOffer) {
             // Our offer may never have reached them (their new tab was not listening yet), and then both sides would
             // wait for an answer forever: it goes again, and the polite side yields to it.
-            const pending = connection.localDescription;
-            if (pending?.type === 'offer') sendSignal(from, tab, { description: { type: 'offer', sdp: pending.sdp } });
+            resendOffer(from, tab, connection);
             return;
           }
           await connection.setRemoteDescription(data.description);
@@ -181,7 +187,7 @@ export function useMeshCall({
         // A failed step leaves this pair without media; the next negotiation tries again.
       }
     },
-    [peerFor, sendSignal],
+    [peerFor, resendOffer, sendSignal],
   );
 
   // Each person's signals are handled one after another, in the order they came: a candidate handled while their
