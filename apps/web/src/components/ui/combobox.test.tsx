@@ -31,6 +31,16 @@ function Picker() {
 describe('combobox', () => {
   afterEach(cleanup);
 
+  it('holds no options while closed, so a long list adds nothing to the page until it opens', async () => {
+    const user = userEvent.setup();
+    render(<Picker />);
+    expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: 'Package' }));
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    await user.keyboard('{Escape}');
+    expect(screen.queryAllByRole('option', { hidden: true })).toEqual([]);
+  });
+
   it('filters by typing and picks the highlighted option with Enter; details are read with the option', async () => {
     const user = userEvent.setup();
     render(<Picker />);

@@ -122,7 +122,8 @@ export function Combobox({
         hidden={!open || filtered.length === 0}
         className="absolute z-50 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-border bg-card p-1 shadow-md"
       >
-        {filtered.map((option, index) => (
+        {/* Options exist only while the list is open: a closed list of hundreds (time zones) costs the page nothing. */}
+        {(open ? filtered : []).map((option, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the input through aria-activedescendant
           <div
             key={option.value}
