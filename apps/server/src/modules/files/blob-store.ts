@@ -76,12 +76,19 @@ export function createLocalBlobStore({ root }: { root: string }): BlobStore {
           callback(null, chunk);
         },
       });
+      const file = createWriteStream(temp, { flags: 'wx' });
       try {
         const limited = maxBytes === undefined ? source : source.pipe(byteLimit(maxBytes));
         if (limited !== source) source.on('error', (error) => limited.destroy(error));
-        await pipeline(limited, counter, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(limited, counter, file);
         await rename(temp, target);
       } catch (error) {
+        // A refused upload can end the pipeline while the file is still being opened: it is removed once it is
+        // closed, or the opening would create it again after the removal.
+        if (!file.closed) {
+          file.destroy();
+          await new Promise<void>((resolve) => file.once('close', () => resolve()));
+        }
         await rm(temp, { force: true });
         throw error;
       }
