@@ -212,7 +212,7 @@ async function registerLearningModules(app: FastifyInstance, { config, database,
     auditService: core.auditService,
     subscriptionService,
   });
-  await registerAnalytics(app, { db, activityService, timeZoneOf });
+  await registerAnalytics(app, { database, activityService, timeZoneOf, now: core.now });
   const { studySecondsBetween } = await registerStudy(app, { db, activityService, domainEvents, timeZoneOf });
   const goalsService = await registerGoals(app, {
     db,

@@ -71,6 +71,28 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
   let a: Instance;
   let b: Instance;
   let bothUpAt = 0;
+  // Sign-ins are throttled at six a minute (as set below): tests that only act as the learner share one session.
+  let learnerSession: Promise<string> | undefined;
+  const learnerOnA = () => {
+    learnerSession ??= signIn(a.base, 'learner@example.com');
+    return learnerSession;
+  };
+  /** Writes a note through A on the `nth` lesson of the plan every learner has; a lesson's first note earns XP. */
+  const noteOnA = async (cookie: string, nth: number, body: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl() });
+    await client.connect();
+    const { rows } = await client.query<{ id: string }>(
+      `select l.id from lessons l join courses c on c.id = l.course_id
+       where c.status = 'published' and c.required_tier = 'calm' order by l.created_at offset $1 limit 1`,
+      [nth],
+    );
+    await client.end();
+    return call(a.base, '/api/notes', cookie, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lesson_id: rows[0]?.id, body }),
+    });
+  };
 
   const admin = () => new pg.Client({ connectionString: adminUrl });
   const databaseUrl = () => {
@@ -149,7 +171,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
   });
 
   it('XP earned through A reaches the learner’s socket on B', async () => {
-    const cookie = await signIn(a.base, 'learner@example.com');
+    const cookie = await learnerOnA();
     const socket = new WebSocket(`ws://127.0.0.1:${portB}/api/realtime`, { headers: { cookie, origin: b.base } });
     const messages: { type: string; table?: string }[] = [];
     socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
@@ -158,18 +180,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
       const ready = () => (messages.some((message) => message.type === 'ready') ? resolve() : setTimeout(ready, 20));
       ready();
     });
-    const client = new pg.Client({ connectionString: databaseUrl() });
-    await client.connect();
-    const { rows } = await client.query<{ id: string }>(
-      `select l.id from lessons l join courses c on c.id = l.course_id
-       where c.status = 'published' and c.required_tier = 'calm' order by l.created_at limit 1`,
-    );
-    await client.end();
-    const note = await call(a.base, '/api/notes', cookie, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ lesson_id: rows[0]?.id, body: 'Written on A' }),
-    });
+    const note = await noteOnA(cookie, 0, 'Written on A');
     expect(note.status).toBe(201);
     const deadline = Date.now() + 10_000;
     while (!messages.some((message) => message.type === 'table_change' && message.table === 'user_xp')) {
@@ -177,6 +188,19 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 store', {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     socket.close();
+  });
+
+  it('XP earned through A shows on the learner’s home on B within a second', async () => {
+    const cookie = await learnerOnA();
+    const totalXp = async () =>
+      ((await (await call(b.base, '/api/analytics/home', cookie)).json()) as { stats: { total_xp: number } }).stats
+        .total_xp;
+    // B keeps the home it has read.
+    const before = await totalXp();
+    expect(await totalXp()).toBe(before);
+    const note = await noteOnA(cookie, 2, 'Noted on A');
+    expect(note.status).toBe(201);
+    await within(1_000, async () => (await totalXp()) > before);
   });
 
   it('a session signed out on A is refused by B within a second', async () => {

@@ -28,6 +28,12 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** Drops this instance's cached sessions and roles of the user at once (the database tells the other instances). */
     forgetSessionsOf: (userId: string) => void;
+    /**
+     * Calls `listener` with the user's id before the answer to each write (any method but GET and HEAD) by a signed-in
+     * user leaves, so what this instance keeps of the user can be dropped at once. Hooks added to the app later would
+     * miss the routes of modules registered before them; this one is in place before every module.
+     */
+    onWriteBy: (listener: (userId: string) => void) => void;
   }
   interface FastifyRequest {
     /** Loads the session once per request; null when signed out or the cookie is broken. */
@@ -49,6 +55,8 @@ export const authPlugin = fp(
 
     const loaded = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
     const roles = new WeakMap<FastifyRequest, Promise<Role>>();
+    /** The session of a signed-in route, set by the access guard. */
+    const current = new WeakMap<FastifyRequest, AuthContext>();
 
     const cache = createSessionCache<AuthContext>();
     await cache.start(database);
@@ -77,8 +85,15 @@ export const authPlugin = fp(
       cache.drop({ u: userId });
       rolesRepository.forget(userId);
     });
+    const writeListeners: ((userId: string) => void)[] = [];
+    app.decorate('onWriteBy', (listener: (userId: string) => void) => {
+      writeListeners.push(listener);
+    });
     app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config?.keepsSession) return;
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const writer = current.get(request)?.user.id;
+      if (writer) for (const listener of writeListeners) listener(writer);
+      if (request.routeOptions.config?.keepsSession) return;
       const pending = loaded.get(request);
       const context = pending ? await pending : null;
       if (context) cache.drop({ u: context.user.id });
@@ -94,7 +109,6 @@ export const authPlugin = fp(
       }
       return pending;
     });
-    const current = new WeakMap<FastifyRequest, AuthContext>();
     app.decorateRequest('auth', function authContext(this: FastifyRequest) {
       const context = current.get(this);
       if (!context) throw unauthorized();
