@@ -12,6 +12,8 @@ export type ChangeCacheOptions = {
   maxEntries?: number;
   /** The key a notice drops, from its payload; a cache keyed otherwise than the notices answers `*`. */
   keyOf?: (payload: string) => string;
+  /** Further channels whose notices drop entries too: the key each payload drops, or null for none. */
+  alsoFollow?: { channel: string; keyOf: (payload: string) => string | null }[];
   now?: () => number;
 };
 
@@ -60,6 +62,7 @@ export function createChangeCache<Value>({
   ttlMs = 60_000,
   maxEntries = 10_000,
   keyOf = (payload) => payload,
+  alsoFollow = [],
   now = Date.now,
 }: ChangeCacheOptions) {
   const entries = new Map<string, Entry<Value>>();
@@ -70,16 +73,26 @@ export function createChangeCache<Value>({
     if (key === '*') entries.clear();
     else entries.delete(key);
   };
-  const follower = followChanges(
-    channel,
-    (payload) => drop(keyOf(payload)),
-    () => drop('*'),
+  const followers = [{ channel, keyOf }, ...alsoFollow].map((followed) =>
+    followChanges(
+      followed.channel,
+      (payload) => {
+        const key = followed.keyOf(payload);
+        if (key !== null) drop(key);
+      },
+      () => drop('*'),
+    ),
   );
+  const listening = () => followers.every((each) => each.listening);
 
   return {
     /** Starts listening; call once at start-up. Until then every read goes to the database. */
-    start: (database: Database) => follower.start(database),
-    stop: () => follower.stop(),
+    start: async (database: Database) => {
+      for (const each of followers) await each.start(database);
+    },
+    stop: async () => {
+      for (const each of followers) await each.stop();
+    },
 
     /** The kept value of `key`, or what `load` reads now (kept for the next caller; an undefined answer is not). */
     async get<Read extends Value | undefined>(key: string, load: () => Promise<Read>): Promise<Read> {
@@ -87,7 +100,7 @@ export function createChangeCache<Value>({
       if (entry && now() < entry.freshUntil) return entry.value as Read;
       const ticket = generation;
       const value = await load();
-      if (value !== undefined && follower.listening && ticket === generation) {
+      if (value !== undefined && listening() && ticket === generation) {
         entries.delete(key);
         if (entries.size >= maxEntries) {
           const oldest = entries.keys().next().value;

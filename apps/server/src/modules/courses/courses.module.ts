@@ -15,7 +15,7 @@ import { coursesRoutes } from './courses.routes.ts';
 import { createCoursesService } from './courses.service.ts';
 
 /** Channel the triggers of migration 0033 notify with the id of a course whose outline changed. */
-const COURSE_CHANGES_CHANNEL = 'course_changes';
+export const COURSE_CHANGES_CHANNEL = 'course_changes';
 
 /** What changes a course, its modules or its lessons; the catalogue's kept outlines go after each. */
 const OUTLINE_WRITES = [
