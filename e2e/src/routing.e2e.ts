@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appReady,
+  baseUrl,
+  DEMO_PASSWORD,
   dismissWelcome,
   holdSentHeading,
   launchBrowser,
@@ -59,6 +61,29 @@ describe('signed-out visitor', () => {
     await page.goto('/courses');
     // /courses -> /dashboard/learner/courses, which needs a user -> /login
     await expectPath(page, '/login');
+  });
+
+  it('signs in with what was typed into the sign-in page before the app took it over', async () => {
+    // A slow connection: the page as served is on screen and takes typing while the app's code is still on its way.
+    const slow = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US' });
+    let release: () => void = () => {};
+    const codeHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await slow.route('**/assets/*.js', async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
+    const early = await slow.newPage();
+    await early.goto('/login', { waitUntil: 'commit' });
+    await early.getByLabel('Email address').fill('learner@example.com');
+    await early.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    release();
+    await appReady(early);
+    await expect.poll(() => early.getByLabel('Email address').inputValue()).toBe('learner@example.com');
+    await early.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await early.waitForURL((url) => url.pathname.startsWith('/dashboard'), { timeout: 15_000 });
+    await slow.close();
   });
 
   it('sees the not-found page on any other path', async () => {

@@ -1,4 +1,4 @@
-import { type ComponentProps, useId } from 'react';
+import { type ChangeEvent, type ComponentProps, useId } from 'react';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -8,6 +8,7 @@ export function FormField({
   error,
   hint,
   id,
+  ref,
   ...props
 }: ComponentProps<'input'> & { label: string; error?: string | undefined; hint?: string }) {
   const generated = useId();
@@ -21,6 +22,14 @@ export function FormField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...props}
+        ref={(input) => {
+          // Typed (or filled in by a password manager) into the page as served, before the app took it over: the
+          // text is in the field only, so the form hears of it now.
+          if (input?.value && props.value === '')
+            props.onChange?.({ target: input, currentTarget: input } as ChangeEvent<HTMLInputElement>);
+          if (typeof ref === 'function') ref(input);
+          else if (ref) ref.current = input;
+        }}
       />
       {hint ? (
         <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">

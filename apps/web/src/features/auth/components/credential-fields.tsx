@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { IdentifierChoice, type IdentifierKind } from './identifier-choice';
@@ -23,21 +23,25 @@ export function CredentialFields({
   newPassword,
 }: {
   value: Credentials;
-  onChange: (next: Credentials) => void;
+  /** Takes updates of the current credentials: fields filled in before the app took over the page report together. */
+  onChange: Dispatch<SetStateAction<Credentials>>;
   /** Set when signing up: the field that checks the password as a new one (sign-in asks for the current one). */
   newPassword?: ReactNode;
 }) {
   const { t } = useTranslation('auth');
   return (
     <>
-      <IdentifierChoice value={value.kind} onChange={(kind) => onChange({ ...value, kind })} />
+      <IdentifierChoice value={value.kind} onChange={(kind) => onChange((current) => ({ ...current, kind }))} />
       {value.kind === 'email' ? (
         <FormField
           label={t('email')}
           type="email"
           autoComplete="email"
           value={value.email}
-          onChange={(event) => onChange({ ...value, email: event.target.value })}
+          onChange={(event) => {
+            const email = event.target.value;
+            onChange((current) => ({ ...current, email }));
+          }}
         />
       ) : (
         <FormField
@@ -47,7 +51,10 @@ export function CredentialFields({
           placeholder="+4915112345678"
           hint={t('phoneHint')}
           value={value.phoneNumber}
-          onChange={(event) => onChange({ ...value, phoneNumber: event.target.value })}
+          onChange={(event) => {
+            const phoneNumber = event.target.value;
+            onChange((current) => ({ ...current, phoneNumber }));
+          }}
         />
       )}
       {newPassword ?? (
@@ -56,7 +63,10 @@ export function CredentialFields({
           type="password"
           autoComplete="current-password"
           value={value.password}
-          onChange={(event) => onChange({ ...value, password: event.target.value })}
+          onChange={(event) => {
+            const password = event.target.value;
+            onChange((current) => ({ ...current, password }));
+          }}
         />
       )}
     </>

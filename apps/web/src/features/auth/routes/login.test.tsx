@@ -119,7 +119,8 @@ describe('when sign-in or sign-up cannot say more', () => {
     await signInWithPassword(user);
 
     expect(await screen.findByText(/Wrong email, phone number or password\./)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send the confirmation link again' }));
+    // The way to confirm loads with the refusal.
+    await user.click(await screen.findByRole('button', { name: 'Send the confirmation link again' }));
     expect(await screen.findByRole('button', { name: 'We sent a new link' })).toBeInTheDocument();
     expect(requests.find((request) => request.path === '/api/account/resend-verification')?.body).toEqual({
       email: 'tia@example.com',

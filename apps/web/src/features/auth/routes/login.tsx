@@ -8,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/light-tabs';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { useResendVerification } from '../api/resend-verification';
 import { useSignIn } from '../api/sign-in';
 import { CredentialFields, credentialsBody, emptyCredentials, hasCredentials } from '../components/credential-fields';
 import { SessionEndedNotice } from '../components/session-ended-notice';
@@ -26,6 +25,8 @@ const loadPhoneCodeForm = () => import('../components/phone-code-form');
 const DevMailboxHint = lazy(() =>
   import('../components/dev-mailbox-hint').then((m) => ({ default: m.DevMailboxHint })),
 );
+// What a refused sign-in offers (a new confirmation link, the phone code) loads with the refusal.
+const RefusedSignIn = lazy(() => import('../components/refused-sign-in').then((m) => ({ default: m.RefusedSignIn })));
 const TwoFactorForm = lazy(() => loadTwoFactorForm().then((m) => ({ default: m.TwoFactorForm })));
 const PhoneCodeForm = lazy(() => loadPhoneCodeForm().then((m) => ({ default: m.PhoneCodeForm })));
 
@@ -36,7 +37,6 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [verifyPhone, setVerifyPhone] = useState<string | null>(null);
   const [twoFactor, setTwoFactor] = useState(false);
   const signIn = useSignIn();
-  const resend = useResendVerification();
   const errorMessage = useAuthErrorMessage();
 
   if (verifyPhone) {
@@ -92,21 +92,14 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" disabled={signIn.isPending}>
         {signIn.isPending ? t('signingIn') : t('signIn')}
       </Button>
-      {refused && 'email' in body && body.email ? (
-        <div className="flex flex-col gap-2">
-          <p className="text-sm text-muted-foreground">{t('notConfirmedHint')}</p>
-          <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate({ email: body.email })}>
-            {resend.isSuccess ? t('linkResent') : t('resendLink')}
-          </Button>
-        </div>
-      ) : null}
-      {refused && 'phoneNumber' in body && body.phoneNumber ? (
-        <div className="flex flex-col gap-2">
-          <p className="text-sm text-muted-foreground">{t('phoneNotConfirmedHint')}</p>
-          <Button variant="outline" onClick={() => setVerifyPhone(body.phoneNumber ?? null)}>
-            {t('enterCode')}
-          </Button>
-        </div>
+      {refused ? (
+        <Suspense fallback={null}>
+          <RefusedSignIn
+            email={'email' in body ? body.email : undefined}
+            phoneNumber={'phoneNumber' in body ? body.phoneNumber : undefined}
+            onEnterCode={setVerifyPhone}
+          />
+        </Suspense>
       ) : null}
       <Link to="/reset-password" className="text-center text-sm text-primary underline-offset-4 hover:underline">
         {t('forgotPassword')}

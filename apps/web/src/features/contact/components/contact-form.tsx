@@ -75,7 +75,11 @@ export function ContactForm() {
   };
   const bind = (field: keyof Fields) => ({
     value: fields[field],
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [field]: event.target.value }),
+    // An update of the current fields: fields filled in before the app took over the page report together.
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setFields((current) => ({ ...current, [field]: value }));
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
