@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreparingClient } from './preparing-client.ts';
+import { GENERIC_PLAN_MARK, PreparingClient } from './preparing-client.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -57,6 +57,31 @@ describe.skipIf(!url)('connections that prepare their statements', () => {
   it('a bad statement fails alone: the connection goes on with the next', async () => {
     await expect(client.query('select $1::int from no_such_table', [1])).rejects.toThrow(/no_such_table/);
     expect((await client.query<{ ok: number }>('select $1::int as ok', [5])).rows).toEqual([{ ok: 5 }]);
+  });
+
+  it('runs a statement marked for its generic plan on it from the first run, and the others as the server chooses', async () => {
+    const marked = `${GENERIC_PLAN_MARK} select $1::int * 3 as tripled`;
+    const plain = 'select $1::int + 1 as next';
+    const answers = [];
+    for (const n of [1, 2, 3]) {
+      answers.push((await client.query<{ tripled: number }>(marked, [n])).rows[0]?.tripled);
+      await client.query(plain, [n]);
+    }
+    expect(answers).toEqual([3, 6, 9]);
+    const plans = await prepared();
+    expect(plans.find((row) => row.statement === marked)).toMatchObject({ generic_plans: '3', custom_plans: '0' });
+    expect(plans.find((row) => row.statement === plain)).toMatchObject({ generic_plans: '0', custom_plans: '3' });
+  });
+
+  it('a rolled-back transaction does not leave marked statements planned for their values', async () => {
+    const marked = `${GENERIC_PLAN_MARK} select $1::int - 1 as previous`;
+    await client.query('begin');
+    await client.query(marked, [1]);
+    await client.query('rollback');
+    // The rollback undid the session's plan mode with the transaction; the next marked run sets it again.
+    await client.query(marked, [2]);
+    const plans = await prepared();
+    expect(plans.find((row) => row.statement === marked)).toMatchObject({ generic_plans: '2', custom_plans: '0' });
   });
 
   it('works inside a pool, as the app uses it', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 
 /** Statements one connection keeps prepared at most; texts beyond them (long `in (...)` lists) run unnamed. */
@@ -11,6 +12,18 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
  * such statements are planned anew for each run, unnamed.
  */
 const PLANNED_PER_VALUE = /\s(i?like|similar\s+to)\s|@@/i;
+
+/**
+ * Starts the text of a statement to be run on its generic plan from its first run (`genericPlan`). The server otherwise
+ * plans a statement for its values every time when the plan it would make for any values looks dearer, which it does
+ * for a statement over a skewed column (the lessons of one course): the progress report's write was planned anew on
+ * each run, 1.1 ms against 0.4 ms on its generic plan. Only statements that read and write one learner's rows by key
+ * are marked; filters and sorts whose best plan depends on the values (the admin lists) keep being planned for them.
+ */
+export const GENERIC_PLAN_MARK = '/* generic plan */';
+
+/** `query`, run on its generic plan from its first run (see `GENERIC_PLAN_MARK`). */
+export const genericPlan = (query: SQL): SQL => sql`${sql.raw(GENERIC_PLAN_MARK)} ${query}`;
 
 /** Statement names by text, shared by every connection: hashing a long text costs more than looking it up. */
 const names = new Map<string, string | null>();
@@ -35,6 +48,12 @@ function statementName(text: string): string | null {
  */
 export class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
+  /**
+   * The plan mode this connection's session is in: `force_generic_plan` while it runs marked statements, the server's
+   * own choice otherwise. A change costs one statement, sent when a statement needs the other mode; null when a
+   * rolled-back transaction may have undone the last change.
+   */
+  #generic: boolean | null = false;
 
   static {
     const query = function (this: PreparingClient, config: unknown, ...rest: unknown[]) {
@@ -52,7 +71,9 @@ export class PreparingClient extends pg.Client {
     if (typeof query !== 'object' || query === null) return config;
     const { text, name, values: ownValues } = query as QueryConfig;
     const params = values ?? ownValues;
+    if (typeof text === 'string' && /^\s*rollback/i.test(text)) this.#generic = null;
     if (typeof text !== 'string' || name !== undefined || !Array.isArray(params) || params.length === 0) return config;
+    this.plannedAs(text.startsWith(GENERIC_PLAN_MARK));
     const statement = statementName(text);
     if (statement === null) return config;
     if (!this.#prepared.has(statement)) {
@@ -60,5 +81,15 @@ export class PreparingClient extends pg.Client {
       this.#prepared.add(statement);
     }
     return { ...query, name: statement };
+  }
+
+  /** Puts the session in the plan mode the next statement needs; the change is queued ahead of that statement. */
+  private plannedAs(generic: boolean) {
+    if (this.#generic === generic) return;
+    this.#generic = generic;
+    const change = `set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`;
+    (pg.Client.prototype.query as (text: string) => Promise<unknown>).call(this, change).catch(() => {
+      this.#generic = null;
+    });
   }
 }

@@ -15,6 +15,7 @@ import {
   watchBudgetSeconds,
 } from './completion-rules.ts';
 import type { LessonProgressRow, ProgressRepository, Tx } from './progress.repository.ts';
+import type { KeptLearnerRows } from './progress-kept-rows.ts';
 import type { CompletionChanges, LearnerCourses, Viewer } from './progress-learner-course.ts';
 
 /**
@@ -72,12 +73,14 @@ export function createProgressChanges({
   domainEvents,
   activity,
   learnerCourses: { loadLessonForLearner, assertCanOpen },
+  keptRows,
 }: {
   courses: Pick<CourseCatalogService, 'loadTree' | 'findLessonsByScormPackage'>;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
   activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
   learnerCourses: LearnerCourses;
+  keptRows: Pick<KeptLearnerRows, 'saved' | 'drop'>;
 }) {
   // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
   const logLessonTime = (tx: Tx, userId: string, seconds: number) =>
@@ -139,6 +142,7 @@ export function createProgressChanges({
     courseId: string,
     work: (tx: Tx, events: DomainEventInput[]) => Promise<T>,
   ): Promise<T> {
+    keptRows.drop(userId);
     const { value, recorded } = await progressRepository.transaction(async (tx) => {
       await progressRepository.lockLearnerCourse(tx, userId, courseId);
       const events: DomainEventInput[] = [];
@@ -152,7 +156,7 @@ export function createProgressChanges({
   }
   return {
     async report(viewer: Viewer, lessonId: string, body: ProgressReportBody) {
-      const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
+      const { lesson, course } = await loadLessonForLearner(viewer, lessonId, true);
       assertCanOpen(viewer, course, lesson);
       if (body.kind !== lesson.kind) {
         throw new AppError('bad_request', `This is a ${lesson.kind} lesson, not a ${body.kind} lesson.`);
@@ -177,8 +181,18 @@ export function createProgressChanges({
             planned.values,
             (seconds) => activity.timeEndingNowSteps(userId, 'lesson', seconds),
           );
-          if (saved)
-            return { lesson, ...saved, changes: noChanges, credited: planned.credited, capped: planned.capped };
+          if (saved) {
+            keptRows.saved(userId, lesson.courseId, saved);
+            const { progress, summary } = saved;
+            return {
+              lesson,
+              progress,
+              summary,
+              changes: noChanges,
+              credited: planned.credited,
+              capped: planned.capped,
+            };
+          }
         }
       }
 

@@ -7,6 +7,7 @@ import type { CourseRow, CourseTree, LessonRow } from '../courses/course-rows.ts
 import { isLessonReady } from '../courses/courses.presenter.ts';
 import { subscriptionRequired } from '../subscription/subscription.errors.ts';
 import type { LessonProgressRow, ProgressRepository } from './progress.repository.ts';
+import type { KeptLearnerRows, LearnerRows } from './progress-kept-rows.ts';
 
 /**
  * Who is asking: learner data is always read and written for this user only. `plan`, when the access check already
@@ -23,6 +24,8 @@ export type LearnerCourse = {
   progressVersions: Map<string, string>;
   modules: Map<string, { completed: boolean; completedAt: Date | null; locked: boolean; done: number; total: number }>;
   summary: CourseProgressSummary;
+  /** Built from rows kept since an earlier request rather than read now (see `progress-kept-rows.ts`). */
+  fromKept: boolean;
 };
 
 export type CompletionChanges = {
@@ -39,10 +42,11 @@ export type LearnerCourseDeps = {
   progressRepository: ProgressRepository;
   /** The learner's plan; with `atLeast`, as far as it decides access to that tier. */
   getSubscription: (userId: string, atLeast?: Tier) => Promise<SubscriptionStatus>;
+  keptRows: KeptLearnerRows;
 };
 
 /** A course as one learner may see it: visibility, plan access, their progress, module locks. */
-export function createLearnerCourses({ courses, progressRepository, getSubscription }: LearnerCourseDeps) {
+export function createLearnerCourses({ courses, progressRepository, getSubscription, keptRows }: LearnerCourseDeps) {
   async function canUseCourse(viewer: Viewer, course: CourseRow): Promise<boolean> {
     if (viewer.role === 'admin' || hasTierAccess(viewer.plan, course.requiredTier)) return true;
     return hasTierAccess(await getSubscription(viewer.userId, course.requiredTier), course.requiredTier);
@@ -57,12 +61,24 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
     return false;
   }
 
-  async function loadLearnerCourse(viewer: Viewer, courseId: string): Promise<LearnerCourse> {
+  /** Reads the learner's rows now and keeps them for their next report. */
+  async function readRows(userId: string, courseId: string): Promise<LearnerRows> {
+    const rows = await progressRepository.readLearnerCourse(userId, courseId);
+    keptRows.keep(userId, courseId, rows);
+    return rows;
+  }
+
+  /**
+   * The course as the learner sees it. With `mayUseKept` (a progress report), the learner's rows may be the ones kept
+   * since their last request: the report is saved against its row's version, which the database checks.
+   */
+  async function loadLearnerCourse(viewer: Viewer, courseId: string, mayUseKept = false): Promise<LearnerCourse> {
     const tree = await courses.loadTree(courseId);
     if (!tree || !(await isVisible(viewer, tree.course))) throw courseNotFound();
+    const kept = mayUseKept ? keptRows.get(viewer.userId, courseId) : undefined;
     const [accessible, { progressRows, versions, recorded, summary }] = await Promise.all([
       canUseCourse(viewer, tree.course),
-      progressRepository.readLearnerCourse(viewer.userId, courseId),
+      kept ?? readRows(viewer.userId, courseId),
     ]);
     const progressByLesson = new Map(progressRows.map((row) => [row.lessonId, row]));
     const modules: LearnerCourse['modules'] = new Map();
@@ -90,15 +106,22 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
       if (state && prerequisite) state.locked = !prerequisite.completed;
     }
     if (!summary) throw courseNotFound();
-    return { tree, accessible, progressByLesson, progressVersions: versions, modules, summary };
+    return { tree, accessible, progressByLesson, progressVersions: versions, modules, summary, fromKept: !!kept };
   }
 
-  async function loadLessonForLearner(viewer: Viewer, lessonId: string) {
+  /**
+   * The lesson and its course as the learner sees them. With `mayUseKept`, kept rows are used where they cannot
+   * mislead: a module they show locked may have been unlocked since, so that is read again before anyone is refused.
+   */
+  async function loadLessonForLearner(viewer: Viewer, lessonId: string, mayUseKept = false) {
     const lesson = await courses.findLesson(lessonId);
     if (!lesson) throw lessonNotFound();
-    const course = await loadLearnerCourse(viewer, lesson.courseId).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'not_found' ? lessonNotFound() : error;
-    });
+    const load = (useKept: boolean) =>
+      loadLearnerCourse(viewer, lesson.courseId, useKept).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'not_found' ? lessonNotFound() : error;
+      });
+    let course = await load(mayUseKept);
+    if (course.fromKept && course.modules.get(lesson.moduleId)?.locked) course = await load(false);
     return { lesson, course };
   }
 

@@ -1,10 +1,12 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
-import { and, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { genericPlan } from '../../db/preparing-client.ts';
 import { courses, lessons } from '../../db/schema.ts';
 import { readPart, readTogether } from '../../read-together.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
+import type { LearnerRows } from './progress-kept-rows.ts';
 import {
   type CourseStandingJson,
   courseStandingJson,
@@ -59,7 +61,7 @@ export function createProgressRepository({ db }: { db: Db }) {
      * One learner's rows of one course in one statement: their lesson progress, the modules recorded complete, and
      * the course summary.
      */
-    async readLearnerCourse(userId: string, courseId: string) {
+    async readLearnerCourse(userId: string, courseId: string): Promise<LearnerRows> {
       const { course } = await readTogether(db, {
         course: readPart(
           sql`select json_build_object(
@@ -159,7 +161,7 @@ export function createProgressRepository({ db }: { db: Db }) {
             updatedAt: sql`now()`,
           },
         })
-        .returning();
+        .returning({ ...getTableColumns(lessonProgress), version: sql<string>`${lessonProgress}.xmin::text` });
       const lessonsTotal = lessonCount(courseId);
       await db
         .insert(courseProgress)
@@ -169,7 +171,8 @@ export function createProgressRepository({ db }: { db: Db }) {
           set: { lastLessonId: lessonId, lastActivityAt: sql`now()` },
         });
       if (!row) throw new Error('Lesson progress upsert returned no row');
-      return row;
+      const { version, ...progress } = row;
+      return { progress, version };
     },
 
     /** The learner's row for a lesson, locked for this transaction; created when missing. */
@@ -233,7 +236,8 @@ export function createProgressRepository({ db }: { db: Db }) {
             sql`${lessonProgress}.xmin::text = ${before.version}`,
           ),
         )
-        .returning();
+        // The row's new version, so the learner's next report can go ahead against it without reading it again.
+        .returning({ ...getTableColumns(lessonProgress), xmin: sql`${lessonProgress}.xmin`.as('xmin') });
       const total = lessonCount(courseId);
       // Nothing completes here, so the completed count stays as the row has it when the update runs (a completion
       // committed meanwhile included); the percent follows from it.
@@ -253,10 +257,11 @@ export function createProgressRepository({ db }: { db: Db }) {
           ),
         )
         .returning();
-      const result = (await db.execute(sql`with saved as (${saved.getSQL()}), course as (${course.getSQL()}),
+      const statement = sql`with saved as (${saved.getSQL()}), course as (${course.getSQL()}),
         ${addTime(sql`(select s.time_spent_seconds - ${before.timeSpentSeconds} from saved s)`)}
-        select (select ${lessonProgressJson('saved')} from saved) as progress,
-          (select ${courseStandingJson('course')} from course) as standing`)) as unknown as {
+        select (select ${lessonProgressJson('saved', true)} from saved) as progress,
+          (select ${courseStandingJson('course')} from course) as standing`;
+      const result = (await db.execute(genericPlan(statement))) as unknown as {
         rows: {
           progress: LessonProgressJson | null;
           standing: CourseStandingJson | null;
@@ -266,6 +271,7 @@ export function createProgressRepository({ db }: { db: Db }) {
       if (!row?.progress || !row.standing) return undefined;
       return {
         progress: lessonProgressFromJson(row.progress),
+        version: row.progress.version ?? '',
         summary: summaryFromJson(courseId, row.standing, row.standing.lessonsTotal),
       };
     },

@@ -7,6 +7,7 @@ import type { CourseCatalogService } from '../courses/course-catalog.service.ts'
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import { createProgressChanges } from './progress-changes.ts';
+import { createKeptLearnerRows, type KeptLearnerRows } from './progress-kept-rows.ts';
 import {
   courseNotFound,
   createLearnerCourses,
@@ -27,15 +28,17 @@ export function createProgressService({
   activity,
   getSubscription,
   scormLaunch = async () => null,
-}: LearnerCourseDeps & {
+  keptRows = createKeptLearnerRows(),
+}: Omit<LearnerCourseDeps, 'keptRows'> & {
   courses: CourseCatalogService;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
   activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
   /** Where the learner opens a SCORM package embedded as a lesson (their own enrolment), or null if not ready. */
   scormLaunch?: (userId: string, packageId: string) => Promise<string | null>;
+  keptRows?: KeptLearnerRows;
 }) {
-  const learnerCourses = createLearnerCourses({ courses, progressRepository, getSubscription });
+  const learnerCourses = createLearnerCourses({ courses, progressRepository, getSubscription, keptRows });
   const { canUseCourse, isVisible, loadLearnerCourse, loadLessonForLearner, courseNeedsPlan, assertCanOpen } =
     learnerCourses;
   const changes = createProgressChanges({
@@ -44,6 +47,7 @@ export function createProgressService({
     domainEvents,
     activity,
     learnerCourses,
+    keptRows,
   });
 
   return {
@@ -145,11 +149,12 @@ export function createProgressService({
     async openLesson(viewer: Viewer, lessonId: string) {
       const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
       assertCanOpen(viewer, course, lesson);
-      const progress = await progressRepository.recordOpen({
+      const { progress, version } = await progressRepository.recordOpen({
         userId: viewer.userId,
         lessonId: lesson.id,
         courseId: lesson.courseId,
       });
+      keptRows.saved(viewer.userId, lesson.courseId, { progress, version });
       const lastAttempt =
         lesson.kind === 'quiz' ? await progressRepository.latestQuizAttempt(viewer.userId, lesson.id) : undefined;
       const scormLaunchUrl =
