@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { genericPlan } from '../../db/preparing-client.ts';
 import type { ScormAttemptRow } from './scorm.repository.ts';
 import {
   scormAttemptData,
@@ -115,7 +116,7 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
       changes: Partial<typeof scormAttempts.$inferInsert>,
       cmi: Record<string, unknown>,
       time: { seconds: number; addTime: (seconds: SQL) => SQL },
-    ): Promise<boolean> {
+    ): Promise<{ version: string; updatedAt: Date } | undefined> {
       const saved = db
         .update(scormAttempts)
         .set({ ...changes, updatedAt: sql`now()` })
@@ -126,15 +127,24 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
             sql`${scormAttempts}.xmin::text = ${version}`,
           ),
         )
-        .returning({ id: scormAttempts.id });
-      const result = (await db.execute(sql`with saved as (${saved.getSQL()}),
+        // The row's new version and time, so the learner's next commit can go ahead against it without reading it.
+        .returning({
+          id: scormAttempts.id,
+          version: sql`${scormAttempts}.xmin`.as('version'),
+          updatedAt: scormAttempts.updatedAt,
+        });
+      const statement = sql`with saved as (${saved.getSQL()}),
         data as (
           insert into ${scormAttemptData} (attempt_id, cmi) select id, ${JSON.stringify(cmi)}::jsonb from saved
           on conflict (attempt_id) do update set cmi = excluded.cmi, updated_at = now()
         ),
         ${time.addTime(sql`(select ${Math.round(time.seconds)}::int from saved)`)}
-        select count(*)::int as saved from saved`)) as unknown as { rows: { saved: number }[] };
-      return (result.rows[0]?.saved ?? 0) > 0;
+        select version::text as version, updated_at as "updatedAt" from saved`;
+      const result = (await db.execute(genericPlan(statement))) as unknown as {
+        rows: { version: string; updatedAt: Date | string }[];
+      };
+      const row = result.rows[0];
+      return row && { version: row.version, updatedAt: new Date(row.updatedAt) };
     },
 
     async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {

@@ -8,7 +8,7 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { learningTimeTotals } from '../activity/activity.table.ts';
-import { scormAttempts, scormInteractions, scormObjectives } from './scorm.table.ts';
+import { scormAttemptData, scormAttempts, scormInteractions, scormObjectives } from './scorm.table.ts';
 import { createScormPerson, type ScormPerson, scorm12Manifest, scormTestClient, writeZip } from './scorm.testing.ts';
 
 const ONE_LESSON_12 = scorm12Manifest(`
@@ -71,16 +71,12 @@ describe.each(testTargets())('SCORM commits that change no result on $name', (ta
     const start = () =>
       client.call<ScormAttemptStart>(learner, 'POST', `/api/scorm/launch/${enrollmentId}/scos/${scoId}/attempt`);
     const attempt = (await start()).body;
-    const commit = (sequence: number, cmi: object) =>
+    const commit = (sequence: number, cmi: object, unchanged?: string[]) =>
       client.call<{ result: boolean; stale?: boolean }>(
         learner,
         'POST',
         `/api/scorm/attempts/${attempt.attempt_id}/commit`,
-        {
-          sco_id: scoId,
-          sequence,
-          cmi,
-        },
+        { sco_id: scoId, sequence, cmi, ...(unchanged ? { unchanged } : {}) },
       );
     const learningTime = async () =>
       (await database.db.select().from(learningTimeTotals).where(eq(learningTimeTotals.userId, learner.id)))[0]
@@ -151,5 +147,44 @@ describe.each(testTargets())('SCORM commits that change no result on $name', (ta
     // The burst reported 4 s more of the same session; twelve commits of it add those 4 s once.
     expect((await learningTime()) - before).toBe(4);
     expect(await rowsOf(attempt.attempt_id)).toEqual({ interactions: 1, objectives: 1 });
+  });
+
+  it('a player whose commits reach two instances in turn keeps what each of them stored', async () => {
+    const { attempt, commit } = await learnerInAttempt();
+    expect((await commit(1, pageCmi(1))).status).toBe(200);
+    expect((await commit(2, pageCmi(2))).body).toEqual({ result: true, errorCode: 0 });
+
+    // Commit 3 goes to another instance, which stores page 3 and its suspend data.
+    const [before] = await database.db
+      .select()
+      .from(scormAttemptData)
+      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
+    await database.db
+      .update(scormAttempts)
+      .set({ commitCount: 3, location: 'page-3' })
+      .where(eq(scormAttempts.id, attempt.attempt_id));
+    await database.db
+      .update(scormAttemptData)
+      .set({ cmi: { ...before?.cmi, ...pageCmi(3) } })
+      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
+
+    // Commit 4 comes back here and sends only what changed: the suspend data is as stored by the other instance.
+    const { core } = pageCmi(4);
+    const answer = await commit(4, { core }, ['suspend_data', 'interactions', 'objectives']);
+    expect(answer.body).toEqual({ result: true, errorCode: 0 });
+    const [stored] = await database.db
+      .select()
+      .from(scormAttemptData)
+      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
+    expect(stored?.cmi).toMatchObject({ core: { lesson_location: 'page-4' }, suspend_data: pageCmi(3).suspend_data });
+    expect(
+      (await database.db.select().from(scormAttempts).where(eq(scormAttempts.id, attempt.attempt_id)))[0],
+    ).toMatchObject({
+      commitCount: 4,
+      location: 'page-4',
+    });
+
+    // A commit already stored elsewhere is answered from the database, not from what this instance kept.
+    expect((await commit(3, pageCmi(3))).body).toMatchObject({ result: false, stale: true });
   });
 });

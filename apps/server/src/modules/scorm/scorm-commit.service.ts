@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ScormCommitBody, ScormCommitResult } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { createKeptPerLearner } from '../../kept-per-learner.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ScormRepository } from './scorm.repository.ts';
@@ -16,6 +17,9 @@ import {
   summarizeCmi,
   validateCommittedCmi,
 } from './scorm-runtime.ts';
+
+const attemptNotFound = (detail?: string) =>
+  new AppError('not_found', detail ? `Attempt not found ${detail}.` : 'Attempt not found.');
 
 type Found = NonNullable<Awaited<ReturnType<ScormRepository['findOwnAttemptForCommit']>>>;
 type Family = ReturnType<typeof runtimeFamilyOf>;
@@ -133,57 +137,104 @@ async function save(
   return true;
 }
 
+/**
+ * How long an attempt read for a commit is kept for the learner's next one. Kept attempts only ever short-cut a commit
+ * the database confirms by version; this bounds how long a change to the package's settings waits for a fresh read.
+ */
+const KEPT_ATTEMPT_MS = 60_000;
+
 /** Storing commits of a learner's own attempt, in order, with roll-up and learning time in the same transaction. */
 export function createScormCommits(
   deps: SaveDeps & { domainEvents: DomainEvents; logger: Pick<FastifyBaseLogger, 'warn' | 'error'> },
 ) {
   const { repository, domainEvents, logger, activity } = deps;
+  // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
+  // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
+  const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS });
+
+  /**
+   * Decides and stores the commit against `found`. With `fromKept`, only a commit stored at once against the kept
+   * version is answered; anything else (a refusal, an out-of-order commit, one that needs the roll-up, an attempt
+   * changed elsewhere) answers undefined, to be decided again on a fresh read.
+   */
+  async function commitAgainst(
+    actor: ScormActor,
+    found: Found,
+    body: ScormCommitBody,
+    fromKept: boolean,
+  ): Promise<ScormCommitResult | undefined> {
+    const { attempt, sco, pkg, stored } = found;
+    const family = runtimeFamilyOf(pkg.version ?? '1.2');
+    if (body.sco_id !== sco.id) {
+      if (fromKept) return undefined;
+      throw attemptNotFound('for this SCO');
+    }
+    const committed = withStoredParts(body.cmi, stored, body.unchanged);
+    const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
+    // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
+    const lastSequence = attempt.commitCount;
+    const order = commitOrder({ lastSequence, storedCmi: stored, sequence: body.sequence, cmi: storableCmi(cmi) });
+    if (fromKept && (order !== 'next' || attempt.endedAt)) return undefined;
+    if (order !== 'next') return order === 'repeat' ? { result: true, errorCode: 0 } : staleCommitAnswer(family);
+    if (attempt.endedAt) {
+      return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
+    }
+    const validation = validate(actor, found, family, stored, committed);
+    if (!validation.ok) {
+      if (fromKept) return undefined;
+      return { result: false, errorCode: validation.errorCode, message: validation.message };
+    }
+    const summary = summarizeCmi({ family, cmi, settings: sco.settings });
+    const ended = Boolean(body.terminate) && attemptEnds(family, summary);
+    const changes = attemptChanges(attempt, body, summary, ended);
+    const savedAtOnce =
+      isQuiet(attempt, stored, cmi, summary, ended) &&
+      (await repository.saveCommitAtOnce(
+        { learnerId: actor.id, attemptId: attempt.id, version: found.version },
+        changes,
+        storableCmi(cmi),
+        {
+          seconds: earnedSeconds(attempt, summary),
+          addTime: (seconds) => activity.timeEndingNowSteps(actor.id, 'scorm', seconds),
+        },
+      ));
+    if (savedAtOnce) {
+      // What the database now holds, for the learner's next commit: the stored copy as it reads back from json.
+      keptAttempts.keep(actor.id, attempt.id, {
+        ...found,
+        attempt: { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt },
+        stored: JSON.parse(JSON.stringify(storableCmi(cmi))) as Record<string, unknown>,
+        version: savedAtOnce.version,
+      });
+    } else {
+      if (fromKept) return undefined;
+      keptAttempts.drop(actor.id);
+      // Anything else, or an attempt changed since it was read, takes the attempt's lock and rolls up.
+      const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
+      if (!saved) return staleCommitAnswer(family);
+      void domainEvents.flush();
+    }
+    if (validation.warnings.length > 0)
+      logger.warn({ attemptId: attempt.id, warnings: validation.warnings }, 'SCORM commit');
+    return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
+  }
+
   return {
     /**
      * Stores a commit of the learner's own attempt. Values the runtime would refuse are answered with its SCORM
      * error code and change nothing; a terminating commit without `suspend` ends the attempt.
      */
     async commit(actor: ScormActor, attemptId: string, body: ScormCommitBody): Promise<ScormCommitResult> {
-      const found = await repository.findOwnAttemptForCommit(actor.id, attemptId);
-      if (!found) throw new AppError('not_found', 'Attempt not found.');
-      const { attempt, sco, pkg, stored } = found;
-      const family = runtimeFamilyOf(pkg.version ?? '1.2');
-      if (body.sco_id !== sco.id) throw new AppError('not_found', 'Attempt not found for this SCO.');
       if (body.api_errors?.length) {
-        logger.warn({ attemptId, scoId: sco.id, apiErrors: body.api_errors }, 'SCORM API calls refused');
+        logger.warn({ attemptId, scoId: body.sco_id, apiErrors: body.api_errors }, 'SCORM API calls refused');
       }
-      const committed = withStoredParts(body.cmi, stored, body.unchanged);
-      const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
-      // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
-      const lastSequence = attempt.commitCount;
-      const order = commitOrder({ lastSequence, storedCmi: stored, sequence: body.sequence, cmi: storableCmi(cmi) });
-      if (order !== 'next') return order === 'repeat' ? { result: true, errorCode: 0 } : staleCommitAnswer(family);
-      if (attempt.endedAt) {
-        return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
-      }
-      const validation = validate(actor, found, family, stored, committed);
-      if (!validation.ok) return { result: false, errorCode: validation.errorCode, message: validation.message };
-      if (validation.warnings.length > 0) logger.warn({ attemptId, warnings: validation.warnings }, 'SCORM commit');
-      const summary = summarizeCmi({ family, cmi, settings: sco.settings });
-      const ended = Boolean(body.terminate) && attemptEnds(family, summary);
-      const savedAtOnce =
-        isQuiet(attempt, stored, cmi, summary, ended) &&
-        (await repository.saveCommitAtOnce(
-          { learnerId: actor.id, attemptId, version: found.version },
-          attemptChanges(attempt, body, summary, ended),
-          storableCmi(cmi),
-          {
-            seconds: earnedSeconds(attempt, summary),
-            addTime: (seconds) => activity.timeEndingNowSteps(actor.id, 'scorm', seconds),
-          },
-        ));
-      if (!savedAtOnce) {
-        // Anything else, or an attempt changed since it was read, takes the attempt's lock and rolls up.
-        const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
-        if (!saved) return staleCommitAnswer(family);
-        void domainEvents.flush();
-      }
-      return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
+      const kept = keptAttempts.get(actor.id, attemptId);
+      const atOnce = kept && (await commitAgainst(actor, kept, body, true));
+      if (atOnce) return atOnce;
+      const found = await repository.findOwnAttemptForCommit(actor.id, attemptId);
+      if (!found) throw attemptNotFound();
+      keptAttempts.keep(actor.id, attemptId, found);
+      return (await commitAgainst(actor, found, body, false)) as ScormCommitResult;
     },
   };
 }
