@@ -68,11 +68,26 @@ describe.each(testTargets())('rows kept until the database says they changed ($n
         return 'old';
       });
       expect(await racing).toBe('old');
-      expect(await cache.get('row', counted('new'))).toBe('new');
+      // Another key's notice while a read runs leaves it to be kept: a busy instance hears them all the time.
+      const elsewhere = cache.get('row', async () => {
+        cache.drop('another-row');
+        reads++;
+        return 'new';
+      });
+      expect(await elsewhere).toBe('new');
       expect(await cache.get('row', counted('newer'))).toBe('new');
       expect(await cache.get('missing', counted(undefined))).toBeUndefined();
       expect(await cache.get('missing', counted(undefined))).toBeUndefined();
       expect(reads).toBe(6);
+      // A drop of everything while a read runs keeps it from being kept, whatever its key.
+      const everything = cache.get('other', async () => {
+        cache.drop('*');
+        reads++;
+        return 'old';
+      });
+      expect(await everything).toBe('old');
+      expect(await cache.get('other', counted('fresh'))).toBe('fresh');
+      expect(reads).toBe(8);
     } finally {
       await cache.stop();
     }

@@ -66,13 +66,28 @@ export function createChangeCache<Value>({
   now = Date.now,
 }: ChangeCacheOptions) {
   const entries = new Map<string, Entry<Value>>();
+  // Drops are numbered, so a read can tell whether its key was dropped while it ran: a busy instance hears other
+  // keys' notices all the time, and they must not stop a read being kept. What was dropped when is remembered only
+  // while reads are running (and for so many keys at most; past that, as a drop of everything).
   let generation = 0;
+  let everythingDroppedAt = 0;
+  const droppedAt = new Map<string, number>();
+  let reading = 0;
 
   const drop = (key: string) => {
     generation += 1;
+    if (key === '*' || droppedAt.size >= maxEntries) {
+      everythingDroppedAt = generation;
+      droppedAt.clear();
+    }
     if (key === '*') entries.clear();
-    else entries.delete(key);
+    else {
+      entries.delete(key);
+      if (reading > 0) droppedAt.set(key, generation);
+    }
   };
+  const droppedSince = (key: string, ticket: number) =>
+    everythingDroppedAt > ticket || (droppedAt.get(key) ?? 0) > ticket;
   const followers = [{ channel, keyOf }, ...alsoFollow].map((followed) =>
     followChanges(
       followed.channel,
@@ -99,8 +114,16 @@ export function createChangeCache<Value>({
       const entry = entries.get(key);
       if (entry && now() < entry.freshUntil) return entry.value as Read;
       const ticket = generation;
-      const value = await load();
-      if (value !== undefined && listening() && ticket === generation) {
+      reading += 1;
+      let value: Read;
+      try {
+        value = await load();
+      } finally {
+        reading -= 1;
+      }
+      const kept = value !== undefined && listening() && !droppedSince(key, ticket);
+      if (reading === 0) droppedAt.clear();
+      if (value !== undefined && kept) {
         entries.delete(key);
         if (entries.size >= maxEntries) {
           const oldest = entries.keys().next().value;

@@ -13,6 +13,14 @@ export type LearnerRows = {
 };
 
 /**
+ * Learners whose rows this process keeps at most, and the most rows it keeps for one of them (about 0.7 KB each): at
+ * most about 140 MB, and a few MB for the ten to fifty lessons a learner has usually opened in a course. A learner past
+ * either is read at each report, as before.
+ */
+const KEPT_LEARNERS = 1_000;
+const KEPT_ROWS = 200;
+
+/**
  * Each learner's rows of the course they last opened or reported on, kept for their next progress report (a learner
  * reading on reports every few seconds, and each report read them again). What makes them safe to use:
  * - a report is saved against the lesson row only if it is still the version kept (`saveReportAtOnce`); if it is
@@ -23,11 +31,16 @@ export type LearnerRows = {
  *   catalogue at each request.
  */
 export function createKeptLearnerRows() {
-  const kept = createKeptPerLearner<LearnerRows>();
+  const kept = createKeptPerLearner<LearnerRows>({ maxEntries: KEPT_LEARNERS });
   return {
     get: kept.get,
-    keep: kept.keep,
     drop: kept.drop,
+
+    /** Keeps rows just read, unless there are too many of them to hold in memory for every learner. */
+    keep(userId: string, courseId: string, rows: LearnerRows) {
+      if (rows.progressRows.length > KEPT_ROWS) kept.drop(userId);
+      else kept.keep(userId, courseId, rows);
+    },
 
     /**
      * A lesson row this process just wrote (a lesson opened, a report saved at once), with its new version and, where

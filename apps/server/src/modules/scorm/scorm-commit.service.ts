@@ -142,6 +142,8 @@ async function save(
  * the database confirms by version; this bounds how long a change to the package's settings waits for a fresh read.
  */
 const KEPT_ATTEMPT_MS = 60_000;
+/** Learners whose attempt is kept at most: an attempt's stored data can reach 64 KB of suspend data. */
+const KEPT_PLAYERS = 1_000;
 
 /** Storing commits of a learner's own attempt, in order, with roll-up and learning time in the same transaction. */
 export function createScormCommits(
@@ -150,7 +152,7 @@ export function createScormCommits(
   const { repository, domainEvents, logger, activity } = deps;
   // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
   // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
-  const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS });
+  const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS, maxEntries: KEPT_PLAYERS });
 
   /**
    * Decides and stores the commit against `found`. With `fromKept`, only a commit stored at once against the kept
