@@ -56,12 +56,20 @@ export class PreparingClient extends pg.Client {
   #generic: boolean | null = false;
 
   static {
+    const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
     const query = function (this: PreparingClient, config: unknown, ...rest: unknown[]) {
-      return (pg.Client.prototype.query as (...args: unknown[]) => unknown).call(
-        this,
-        this.named(config, rest[0]),
-        ...rest,
-      );
+      const change = this.modeFor(config, rest[0]);
+      const send = () => original.call(this, this.named(config, rest[0]), ...rest);
+      if (change === null) return send();
+      // The statement follows once the mode is set (sent after it, not queued behind it on the connection).
+      const changed = (original.call(this, change) as Promise<unknown>).catch(() => {
+        this.#generic = null;
+      });
+      if (typeof rest.at(-1) === 'function') {
+        void changed.then(send);
+        return undefined;
+      }
+      return changed.then(send);
     };
     Object.defineProperty(PreparingClient.prototype, 'query', { value: query, writable: true, configurable: true });
   }
@@ -71,9 +79,7 @@ export class PreparingClient extends pg.Client {
     if (typeof query !== 'object' || query === null) return config;
     const { text, name, values: ownValues } = query as QueryConfig;
     const params = values ?? ownValues;
-    if (typeof text === 'string' && /^\s*rollback/i.test(text)) this.#generic = null;
     if (typeof text !== 'string' || name !== undefined || !Array.isArray(params) || params.length === 0) return config;
-    this.plannedAs(text.startsWith(GENERIC_PLAN_MARK));
     const statement = statementName(text);
     if (statement === null) return config;
     if (!this.#prepared.has(statement)) {
@@ -83,13 +89,19 @@ export class PreparingClient extends pg.Client {
     return { ...query, name: statement };
   }
 
-  /** Puts the session in the plan mode the next statement needs; the change is queued ahead of that statement. */
-  private plannedAs(generic: boolean) {
-    if (this.#generic === generic) return;
+  /** The statement that puts the session in the plan mode this statement needs, or null when it is in it. */
+  private modeFor(config: unknown, values: unknown): string | null {
+    const query = typeof config === 'string' ? { text: config } : config;
+    if (typeof query !== 'object' || query === null) return null;
+    const { text, values: ownValues } = query as QueryConfig;
+    if (typeof text !== 'string') return null;
+    if (/^\s*rollback/i.test(text)) this.#generic = null;
+    const params = values ?? ownValues;
+    // Statements without values have no plans to choose between.
+    if (!Array.isArray(params) || params.length === 0) return null;
+    const generic = text.startsWith(GENERIC_PLAN_MARK);
+    if (this.#generic === generic) return null;
     this.#generic = generic;
-    const change = `set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`;
-    (pg.Client.prototype.query as (text: string) => Promise<unknown>).call(this, change).catch(() => {
-      this.#generic = null;
-    });
+    return `set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`;
   }
 }
