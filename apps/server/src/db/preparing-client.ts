@@ -56,7 +56,10 @@ export class PreparingClient extends pg.Client {
   #generic: boolean | null = false;
 
   static {
-    const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+    // Looked up at each call, so whatever wraps the driver's own (a statement counter) sees every statement.
+    const original = function (this: pg.Client, ...args: unknown[]) {
+      return (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+    };
     const query = function (this: PreparingClient, config: unknown, ...rest: unknown[]) {
       const change = this.modeFor(config, rest[0]);
       const send = () => original.call(this, this.named(config, rest[0]), ...rest);
