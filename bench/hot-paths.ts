@@ -10,7 +10,8 @@
  *
  * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (after warm-up); BENCH_TRACE_QUERIES=1
  * prints them; BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone). BENCH_ONLY=progress
- * measures only the paths whose label contains it (for profiling one path; the README is left alone).
+ * measures only the paths whose label contains it, or any of several words separated by commas (for profiling; the
+ * README is left alone).
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -273,8 +274,9 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
       }),
     },
   ];
-  const only = process.env.BENCH_ONLY;
-  const paths = only ? allPaths.filter((path) => path.label.includes(only)) : allPaths;
+  // BENCH_ONLY=progress,award measures the paths whose label contains any of the words.
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  const paths = only ? allPaths.filter((path) => only.some((word) => path.label.includes(word))) : allPaths;
 
   // Every path answers 200 before it is measured (a failing path would measure its error page).
   for (const path of paths) {

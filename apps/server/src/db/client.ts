@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { DB_CASING } from './built-once.ts';
 import { createPgListener, type ListenEvents } from './pg-listener.ts';
 import { PreparingClient } from './preparing-client.ts';
 
@@ -60,7 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
   });
-  const db = drizzlePglite({ client, casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: DB_CASING });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',
@@ -102,7 +103,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
   // An idle connection the server closed (restart, terminated backend) is dropped by the pool; without a listener
   // the pool's 'error' event would take the whole process down.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, casing: DB_CASING });
   await migrateAlone(url, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   const listener = createPgListener(url);
   return {

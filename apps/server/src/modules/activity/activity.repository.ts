@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayTotalsPart, readPart } from '../../read-together.ts';
 import { type LearningTimeSource, learningTimeHourly, learningTimeTotals } from './activity.table.ts';
@@ -28,7 +28,7 @@ export function splitByHour(endedAt: Date, seconds: number): { hour: Date; secon
  * hours really gained after that cap. Every part reads the rows as they were before the statement, so `time_before` is
  * the hours' seconds ahead of this span.
  */
-function timeAddedSteps(userId: string, source: LearningTimeSource, span: SQL) {
+function timeAddedSteps(userId: string | SQLWrapper, source: LearningTimeSource, span: SQL) {
   return sql`time_span(hour, seconds) as (${span}),
     time_before as (
       select coalesce(sum(h.seconds), 0) as seconds from ${learningTimeHourly} h
@@ -76,7 +76,7 @@ export function createActivityRepository({ db }: { db: Db }) {
      * ending now: common table expressions to put after the statement's own in its `with`, so the time is added in the
      * same statement (and so the same commit) as the change that earned it. `endedAt` is for tests.
      */
-    timeEndingNowSteps(userId: string, source: LearningTimeSource, seconds: SQL, endedAt: SQL = sql`now()`) {
+    timeEndingNowSteps(userId: string | SQLWrapper, source: LearningTimeSource, seconds: SQL, endedAt: SQL = sql`now()`) {
       // The span [now - seconds, now) split at the UTC hours it crosses, as `addTime` splits it.
       return timeAddedSteps(
         userId,

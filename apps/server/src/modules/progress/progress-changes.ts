@@ -179,7 +179,7 @@ export function createProgressChanges({
             key,
             { version, ...read },
             planned.values,
-            (seconds) => activity.timeEndingNowSteps(userId, 'lesson', seconds),
+            (learner, seconds) => activity.timeEndingNowSteps(learner, 'lesson', seconds),
           );
           if (saved) {
             keptRows.saved(userId, lesson.courseId, saved);

@@ -1,6 +1,7 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
-import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, Param, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { BuiltOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import { courses, lessons } from '../../db/schema.ts';
@@ -55,7 +56,65 @@ const activitySet = ({ reported, ...rest }: ActivityValues) => ({
   updatedAt: sql`now()`,
 });
 
+type WrittenColumn = Exclude<keyof ActivityValues, 'reported'>;
+
+/** A value of the statement, filled at each run and encoded as `column` encodes it. */
+const valueFor = (name: string, column?: Parameters<typeof sql.param>[1]) =>
+  sql`${new Param(sql.placeholder(name), column)}`;
+
+/**
+ * `saveReportAtOnce`'s statement for a report writing `columns`, with placeholders for its values (`BuiltOnce`):
+ * the lesson row saved if it is still the version read (its new version returned, so the learner's next report can go
+ * ahead against it without reading it again), the course's last lesson and activity, and the learning time it earned.
+ */
+function reportAtOnceStatement(
+  db: Db,
+  columns: WrittenColumn[],
+  reported: boolean,
+  addTime: (userId: SQLWrapper, seconds: SQL) => SQL,
+): SQL {
+  const userId = valueFor('userId');
+  const lessonId = valueFor('lessonId');
+  const courseId = valueFor('courseId');
+  const written = Object.fromEntries(columns.map((key) => [key, valueFor(key, lessonProgress[key])]));
+  const saved = db
+    .update(lessonProgress)
+    .set({ ...activitySet({ reported }), ...written })
+    .where(
+      and(
+        sql`${lessonProgress.userId} = ${userId}`,
+        sql`${lessonProgress.lessonId} = ${lessonId}`,
+        sql`${lessonProgress}.xmin::text = ${valueFor('version')}`,
+      ),
+    )
+    .returning({ ...getTableColumns(lessonProgress), xmin: sql`${lessonProgress}.xmin`.as('xmin') });
+  const total = lessonCount(courseId);
+  // Nothing completes here, so the completed count stays as the row has it when the update runs (a completion
+  // committed meanwhile included); the percent follows from it.
+  const course = db
+    .update(courseProgress)
+    .set({
+      lessonsTotal: total,
+      percent: percentOf(courseProgress.lessonsCompleted, total),
+      lastLessonId: sql`${lessonId}`,
+      lastActivityAt: sql`now()`,
+    })
+    .where(
+      and(
+        sql`${courseProgress.userId} = ${userId}`,
+        sql`${courseProgress.courseId} = ${courseId}`,
+        sql`exists (select 1 from saved)`,
+      ),
+    )
+    .returning();
+  return genericPlan(sql`with saved as (${saved.getSQL()}), course as (${course.getSQL()}),
+    ${addTime(userId, sql`(select s.time_spent_seconds - ${valueFor('timeBefore')} from saved s)`)}
+    select (select ${lessonProgressJson('saved', true)} from saved) as progress,
+      (select ${courseStandingJson('course')} from course) as standing`);
+}
+
 export function createProgressRepository({ db }: { db: Db }) {
+  const reportStatements = new BuiltOnce();
   return {
     /**
      * One learner's rows of one course in one statement: their lesson progress, the modules recorded complete, and
@@ -224,50 +283,19 @@ export function createProgressRepository({ db }: { db: Db }) {
       { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
       before: { version: string; timeSpentSeconds: number },
       values: ActivityValues,
-      addTime: (seconds: SQL) => SQL,
+      addTime: (userId: SQLWrapper, seconds: SQL) => SQL,
     ) {
-      const saved = db
-        .update(lessonProgress)
-        .set(activitySet(values))
-        .where(
-          and(
-            eq(lessonProgress.userId, userId),
-            eq(lessonProgress.lessonId, lessonId),
-            sql`${lessonProgress}.xmin::text = ${before.version}`,
-          ),
-        )
-        // The row's new version, so the learner's next report can go ahead against it without reading it again.
-        .returning({ ...getTableColumns(lessonProgress), xmin: sql`${lessonProgress}.xmin`.as('xmin') });
-      const total = lessonCount(courseId);
-      // Nothing completes here, so the completed count stays as the row has it when the update runs (a completion
-      // committed meanwhile included); the percent follows from it.
-      const course = db
-        .update(courseProgress)
-        .set({
-          lessonsTotal: total,
-          percent: percentOf(courseProgress.lessonsCompleted, total),
-          lastLessonId: lessonId,
-          lastActivityAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(courseProgress.userId, userId),
-            eq(courseProgress.courseId, courseId),
-            sql`exists (select 1 from saved)`,
-          ),
-        )
-        .returning();
-      const statement = sql`with saved as (${saved.getSQL()}), course as (${course.getSQL()}),
-        ${addTime(sql`(select s.time_spent_seconds - ${before.timeSpentSeconds} from saved s)`)}
-        select (select ${lessonProgressJson('saved', true)} from saved) as progress,
-          (select ${courseStandingJson('course')} from course) as standing`;
-      const result = (await db.execute(genericPlan(statement))) as unknown as {
-        rows: {
-          progress: LessonProgressJson | null;
-          standing: CourseStandingJson | null;
-        }[];
-      };
-      const row = result.rows[0];
+      const { reported, ...written } = values;
+      const columns = (Object.keys(written) as WrittenColumn[]).filter((key) => written[key] !== undefined).sort();
+      const [row] = await reportStatements.run<{
+        progress: LessonProgressJson | null;
+        standing: CourseStandingJson | null;
+      }>(
+        db,
+        `${columns.join(',')}${reported ? ' reported' : ''}`,
+        () => reportAtOnceStatement(db, columns, reported === true, addTime),
+        { ...written, userId, lessonId, courseId, version: before.version, timeBefore: before.timeSpentSeconds },
+      );
       if (!row?.progress || !row.standing) return undefined;
       return {
         progress: lessonProgressFromJson(row.progress),
