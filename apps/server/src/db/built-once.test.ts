@@ -42,11 +42,27 @@ describe.each(testTargets())('statements built once per shape on $name', (target
       );
 
     const first = await insert({ id: 1, label: 'first', ranges: [[0, 30]] });
-    const second = await insert({ id: 2, label: 'second', ranges: [[5, 10], [20, 40]] });
+    const second = await insert({
+      id: 2,
+      label: 'second',
+      ranges: [
+        [5, 10],
+        [20, 40],
+      ],
+    });
 
     expect(first).toEqual([{ id: 1, label: 'first', ranges: [[0, 30]] }]);
     // An array for a jsonb column is written as JSON (a bare array would reach the driver as a PostgreSQL array).
-    expect(second).toEqual([{ id: 2, label: 'second', ranges: [[5, 10], [20, 40]] }]);
+    expect(second).toEqual([
+      {
+        id: 2,
+        label: 'second',
+        ranges: [
+          [5, 10],
+          [20, 40],
+        ],
+      },
+    ]);
     expect(builds).toBe(1);
     expect(statements.size).toBe(1);
   });
@@ -70,11 +86,18 @@ describe.each(testTargets())('statements built once per shape on $name', (target
   it('refuses a run that leaves a value out, and writes nothing', async () => {
     const statements = new BuiltOnce();
     await expect(
-      statements.run(database.db, 'insert', () => sql`insert into ${probes} (id, label) values (${value('id')}, ${value('label')})`, {
-        id: 3,
-      }),
+      statements.run(
+        database.db,
+        'insert',
+        () => sql`insert into ${probes} (id, label) values (${value('id')}, ${value('label')})`,
+        {
+          id: 3,
+        },
+      ),
     ).rejects.toThrow(/No value for placeholder "label"/);
-    const rows = (await database.db.execute(sql`select count(*)::int as n from built_once_probe where id = 3`)) as unknown as {
+    const rows = (await database.db.execute(
+      sql`select count(*)::int as n from built_once_probe where id = 3`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(rows.rows[0]?.n).toBe(0);

@@ -76,7 +76,12 @@ export function createActivityRepository({ db }: { db: Db }) {
      * ending now: common table expressions to put after the statement's own in its `with`, so the time is added in the
      * same statement (and so the same commit) as the change that earned it. `endedAt` is for tests.
      */
-    timeEndingNowSteps(userId: string | SQLWrapper, source: LearningTimeSource, seconds: SQL, endedAt: SQL = sql`now()`) {
+    timeEndingNowSteps(
+      userId: string | SQLWrapper,
+      source: LearningTimeSource,
+      seconds: SQL,
+      endedAt: SQL = sql`now()`,
+    ) {
       // The span [now - seconds, now) split at the UTC hours it crosses, as `addTime` splits it.
       return timeAddedSteps(
         userId,
