@@ -1,8 +1,8 @@
-import { Param, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTargets } from '../testing/test-app.ts';
-import { BuiltOnce } from './built-once.ts';
+import { BuiltOnce, valueFor } from './built-once.ts';
 import type { Database } from './client.ts';
 
 const probes = pgTable('built_once_probe', {
@@ -24,7 +24,7 @@ describe.each(testTargets())('statements built once per shape on $name', (target
     await drop();
   });
 
-  const value = (name: string, column?: (typeof probes)['ranges']) => sql`${new Param(sql.placeholder(name), column)}`;
+  const value = valueFor;
 
   it('builds a shape once and runs it with each call’s own values, encoded by their column', async () => {
     const statements = new BuiltOnce();
@@ -63,6 +63,13 @@ describe.each(testTargets())('statements built once per shape on $name', (target
         ],
       },
     ]);
+    // Null is SQL NULL, as the query builder writes it, not JSON null.
+    const third = await insert({ id: 3, label: 'third', ranges: null });
+    expect(third).toEqual([{ id: 3, label: 'third', ranges: null }]);
+    const nulls = (await database.db.execute(
+      sql`select count(*)::int as n from built_once_probe where ranges is null`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(nulls.rows[0]?.n).toBe(1);
     expect(builds).toBe(1);
     expect(statements.size).toBe(1);
   });
@@ -91,12 +98,12 @@ describe.each(testTargets())('statements built once per shape on $name', (target
         'insert',
         () => sql`insert into ${probes} (id, label) values (${value('id')}, ${value('label')})`,
         {
-          id: 3,
+          id: 4,
         },
       ),
     ).rejects.toThrow(/No value for placeholder "label"/);
     const rows = (await database.db.execute(
-      sql`select count(*)::int as n from built_once_probe where id = 3`,
+      sql`select count(*)::int as n from built_once_probe where id = 4`,
     )) as unknown as {
       rows: { n: number }[];
     };

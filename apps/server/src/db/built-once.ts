@@ -1,4 +1,4 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { is, Param, Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -6,6 +6,22 @@ import type { Db } from './client.ts';
 export const DB_CASING = 'snake_case';
 
 const dialect = new PgDialect({ casing: DB_CASING });
+
+/** A value of a statement built once, filled at each run and encoded as `column` encodes it. */
+export const valueFor = (name: string, column?: Parameters<typeof sql.param>[1]): SQL =>
+  sql`${new Param(sql.placeholder(name), column)}`;
+
+/**
+ * A statement's parameter with its placeholder filled from `values`: encoded by its column, and null as SQL NULL, as
+ * the query builder sends a value (drizzle's own `fillPlaceholders` encodes null too: JSON `null` for a json column).
+ */
+function filled(param: unknown, values: Record<string, unknown>): unknown {
+  const placeholder = is(param, Param) ? param.value : param;
+  if (!is(placeholder, Placeholder)) return param;
+  if (!(placeholder.name in values)) throw new Error(`No value for placeholder "${placeholder.name}" was provided`);
+  const value = values[placeholder.name];
+  return value === null || !is(param, Param) ? value : param.encoder.mapToDriverValue(value);
+}
 
 /**
  * Statements of a hot write built once per shape and run with each call's values. Building a statement from its
@@ -26,9 +42,9 @@ export class BuiltOnce {
       query = dialect.sqlToQuery(build());
       this.#built.set(shape, query);
     }
-    const result = (await db._.session.prepareQuery(query, undefined, undefined, false).execute(values)) as {
-      rows: Row[];
-    };
+    const params = query.params.map((param) => filled(param, values));
+    const prepared = db._.session.prepareQuery({ sql: query.sql, params }, undefined, undefined, false);
+    const result = (await prepared.execute()) as { rows: Row[] };
     return result.rows;
   }
 

@@ -1,7 +1,7 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
-import { and, desc, eq, getTableColumns, inArray, isNull, Param, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { BuiltOnce } from '../../db/built-once.ts';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { BuiltOnce, valueFor } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import { courses, lessons } from '../../db/schema.ts';
@@ -57,10 +57,6 @@ const activitySet = ({ reported, ...rest }: ActivityValues) => ({
 });
 
 type WrittenColumn = Exclude<keyof ActivityValues, 'reported'>;
-
-/** A value of the statement, filled at each run and encoded as `column` encodes it. */
-const valueFor = (name: string, column?: Parameters<typeof sql.param>[1]) =>
-  sql`${new Param(sql.placeholder(name), column)}`;
 
 /**
  * `saveReportAtOnce`'s statement for a report writing `columns`, with placeholders for its values (`BuiltOnce`):

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { BuiltOnce, valueFor } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import type { ScormAttemptRow } from './scorm.repository.ts';
@@ -24,7 +25,49 @@ type ProgressSco = {
   itemId: string;
 };
 
+/** What a commit changes on its attempt row. */
+type CommitChanges = Partial<typeof scormAttempts.$inferInsert>;
+
+/**
+ * `saveCommitAtOnce`'s statement for a commit changing `columns`, with placeholders for its values (`BuiltOnce`): the
+ * attempt saved if it is still the version read (its new version and time returned, so the learner's next commit can
+ * go ahead against it without reading it), its cmi, and the learning time it earned.
+ */
+function commitAtOnceStatement(
+  db: Db,
+  columns: (keyof CommitChanges)[],
+  addTime: (learnerId: SQLWrapper, seconds: SQL) => SQL,
+): SQL {
+  const learnerId = valueFor('learnerId');
+  const saved = db
+    .update(scormAttempts)
+    .set({
+      ...Object.fromEntries(columns.map((key) => [key, valueFor(key, scormAttempts[key])])),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        sql`${scormAttempts.id} = ${valueFor('attemptId')}`,
+        sql`${scormAttempts.learnerId} = ${learnerId}`,
+        sql`${scormAttempts}.xmin::text = ${valueFor('version')}`,
+      ),
+    )
+    .returning({
+      id: scormAttempts.id,
+      version: sql`${scormAttempts}.xmin`.as('version'),
+      updatedAt: scormAttempts.updatedAt,
+    });
+  return genericPlan(sql`with saved as (${saved.getSQL()}),
+    data as (
+      insert into ${scormAttemptData} (attempt_id, cmi) select id, ${valueFor('cmi')}::jsonb from saved
+      on conflict (attempt_id) do update set cmi = excluded.cmi, updated_at = now()
+    ),
+    ${addTime(learnerId, sql`(select ${valueFor('seconds')}::int from saved)`)}
+    select version::text as version, updated_at as "updatedAt" from saved`);
+}
+
 export function createScormAttemptsRepository({ db }: { db: Db }) {
+  const commitStatements = new BuiltOnce();
   return {
     /** Every attempt of a learner's enrolments (or of one), for progress per SCO. */
     async listOwnAttempts(learnerId: string, enrollmentIds: string[]): Promise<ScormAttemptRow[]> {
@@ -113,37 +156,19 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
      */
     async saveCommitAtOnce(
       { learnerId, attemptId, version }: { learnerId: string; attemptId: string; version: string },
-      changes: Partial<typeof scormAttempts.$inferInsert>,
+      changes: CommitChanges,
       cmi: Record<string, unknown>,
-      time: { seconds: number; addTime: (seconds: SQL) => SQL },
+      time: { seconds: number; addTime: (learnerId: SQLWrapper, seconds: SQL) => SQL },
     ): Promise<{ version: string; updatedAt: Date } | undefined> {
-      const saved = db
-        .update(scormAttempts)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(scormAttempts.id, attemptId),
-            eq(scormAttempts.learnerId, learnerId),
-            sql`${scormAttempts}.xmin::text = ${version}`,
-          ),
-        )
-        // The row's new version and time, so the learner's next commit can go ahead against it without reading it.
-        .returning({
-          id: scormAttempts.id,
-          version: sql`${scormAttempts}.xmin`.as('version'),
-          updatedAt: scormAttempts.updatedAt,
-        });
-      const statement = sql`with saved as (${saved.getSQL()}),
-        data as (
-          insert into ${scormAttemptData} (attempt_id, cmi) select id, ${JSON.stringify(cmi)}::jsonb from saved
-          on conflict (attempt_id) do update set cmi = excluded.cmi, updated_at = now()
-        ),
-        ${time.addTime(sql`(select ${Math.round(time.seconds)}::int from saved)`)}
-        select version::text as version, updated_at as "updatedAt" from saved`;
-      const result = (await db.execute(genericPlan(statement))) as unknown as {
-        rows: { version: string; updatedAt: Date | string }[];
-      };
-      const row = result.rows[0];
+      const columns = (Object.keys(changes) as (keyof CommitChanges)[])
+        .filter((key) => changes[key] !== undefined)
+        .sort();
+      const [row] = await commitStatements.run<{ version: string; updatedAt: Date | string }>(
+        db,
+        columns.join(','),
+        () => commitAtOnceStatement(db, columns, time.addTime),
+        { ...changes, learnerId, attemptId, version, cmi: JSON.stringify(cmi), seconds: Math.round(time.seconds) },
+      );
       return row && { version: row.version, updatedAt: new Date(row.updatedAt) };
     },
 

@@ -197,7 +197,7 @@ export function createScormCommits(
         storableCmi(cmi),
         {
           seconds: earnedSeconds(attempt, summary),
-          addTime: (seconds) => activity.timeEndingNowSteps(actor.id, 'scorm', seconds),
+          addTime: (learnerId, seconds) => activity.timeEndingNowSteps(learnerId, 'scorm', seconds),
         },
       ));
     if (savedAtOnce) {
