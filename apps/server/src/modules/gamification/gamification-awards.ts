@@ -1,20 +1,10 @@
 import {
-  ACHIEVEMENTS,
   type AwardXpBody,
-  applyDailyCap,
-  applyMultiplier,
-  BADGES,
   type BadgeSummary,
-  baseXpFor,
   EVENT_METRIC,
   type GamificationSettings,
-  isLearningEvent,
   localDay,
   type Metric,
-  recordStreakActivity,
-  type StreakType,
-  tierReached,
-  viewStreak,
   type XpEventType,
   type XpResult,
 } from '@portal/shared/gamification';
@@ -23,17 +13,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { readPart } from '../../read-together.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
+import { planAward, progressDue } from './gamification-award-plan.ts';
 import {
   type AwardInput,
   awardForDomainEvent,
   badgeSummary,
-  currentMultiplier,
   type GamificationDeps,
   publishChanges,
-  resultFor,
-  sameStreak,
-  streakRowFrom,
-  toStreakState,
   type WatchedTable,
   XP_DOMAIN_EVENT,
 } from './gamification-rules.ts';
@@ -81,30 +67,18 @@ export function createAwards(deps: GamificationDeps) {
     metrics: Partial<Record<Metric, number>>,
     progress: HeldProgress,
   ) => {
-    const held = new Set(progress.badges);
-    const due = BADGES.filter((badge) => {
-      const value = metrics[badge.metric];
-      return !held.has(badge.key) && value !== undefined && value >= settings.badge_thresholds[badge.key];
-    });
-    const stored = new Map(progress.achievements.map((row) => [row.achievementKey, row]));
-    const changedAchievements = ACHIEVEMENTS.flatMap((achievement) => {
-      const value = metrics[achievement.metric];
-      if (value === undefined) return [];
-      const next = { key: achievement.key, tier: tierReached(value, achievement.tiers), progress: value };
-      const row = stored.get(next.key);
-      return !row || row.tier !== next.tier || row.progress !== next.progress ? [next] : [];
-    });
+    const due = progressDue(settings, metrics, progress);
     const granted = new Set(
       await repository.saveProgress(
         tx,
         userId,
-        due.map((badge) => badge.key),
-        changedAchievements,
+        due.badges.map((badge) => badge.key),
+        due.achievements,
       ),
     );
     return {
-      newBadges: due.filter((badge) => granted.has(badge.key)).map((badge) => badgeSummary(badge, settings)),
-      achievementsChanged: changedAchievements.length > 0,
+      newBadges: due.badges.filter((badge) => granted.has(badge.key)).map((badge) => badgeSummary(badge, settings)),
+      achievementsChanged: due.achievements.length > 0,
     };
   };
 
@@ -125,105 +99,60 @@ export function createAwards(deps: GamificationDeps) {
     return saveProgress(tx, userId, settings, metrics, progress);
   };
 
-  /** award_xp: the one place XP is computed. */
+  /**
+   * What an award reads to decide, in the statement that reads it: the key's earlier use, streaks, today's XP of this
+   * kind (for its cap), the count of this kind of event and the badges and achievements held (for what this one earns).
+   */
+  const heldParts = (input: AwardInput, day: string) => ({
+    previous: repository.ledgerMultiplierPart(input.userId, input.idempotencyKey),
+    streaks: repository.streaksPart(input.userId),
+    earnedToday: repository.baseXpOnDayPart(input.userId, input.eventType, day),
+    counts: repository.awardCountsPart(input.userId, input.eventType),
+    progress: repository.heldProgressPart(input.userId),
+  });
+
+  /**
+   * award_xp: the one place XP is computed. Most awards are read and written in two statements, with no lock held in
+   * between: the write goes ahead only if the learner's account is still the version read (`saveAward`). An award
+   * whose account changed meanwhile (another award of the same learner, a purchase) is decided again under the
+   * account's lock, as is a learner's first.
+   */
   const awardXp = async (input: AwardInput, known: { timeZone?: string } = {}): Promise<XpResult> => {
-    const { userId, eventType } = input;
+    const { userId } = input;
     const [{ settings }, timeZone] = await Promise.all([
       repository.loadSettings(),
       known.timeZone ? Promise.resolve(known.timeZone) : timeZoneOf(userId),
     ]);
     const occurredAt = input.occurredAt ?? now();
-    const day = localDay(occurredAt, timeZone);
-    const changed = new Set<WatchedTable>();
-    const result = await repository.transaction(async (tx) => {
-      const account = await repository.lockAccount(tx, userId);
-      const rule = settings.xp_rules[eventType];
-      // Everything the award decides from, read at once under the account's lock, so no other award of this learner
-      // moves it meanwhile: the key's earlier use, streaks, today's XP of this kind (for its cap), the count of this
-      // kind of event and the badges and achievements held (for what this one earns).
-      const held = await repository.readTogether(
-        {
-          previous: repository.ledgerMultiplierPart(userId, input.idempotencyKey),
-          streaks: repository.streaksPart(userId),
-          earnedToday: repository.baseXpOnDayPart(userId, eventType, day),
-          counts: repository.awardCountsPart(userId, eventType),
-          progress: repository.heldProgressPart(userId),
-        },
-        tx,
-      );
-      if (held.previous !== null) return resultFor(account, settings, { multiplier: held.previous, duplicate: true });
-      const streakOf = (type: StreakType) => held.streaks.find((row) => row.streakType === type);
+    const context = { settings, day: localDay(occurredAt, timeZone), timeZone, occurredAt };
 
-      const worth = baseXpFor(eventType, input.value, rule);
-      // An event worth no XP by its rule (a focus session under five focused minutes) is no learning: it is not
-      // recorded, so it moves no streak, badge or achievement. A capped event still counts; only its XP is capped.
-      if (worth === 0) {
-        const learning = viewStreak(toStreakState(streakOf('learning')), day);
-        return resultFor(account, settings, { multiplier: currentMultiplier(account, learning.current, occurredAt) });
-      }
-
-      const streakType: StreakType = isLearningEvent(eventType) ? 'learning' : 'login';
-      const streakRow = streakOf(streakType);
-      const before = toStreakState(streakRow);
-      const movedZone = streakRow && streakRow.timeZone !== timeZone;
-      const { state, frozenDays } = recordStreakActivity(before, {
-        day,
-        dayInPreviousZone: movedZone ? localDay(occurredAt, streakRow.timeZone) : null,
-      });
-      const learning = streakType === 'learning' ? state : toStreakState(streakOf('learning'));
-      const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
-
-      const multiplier = currentMultiplier(account, learningStreak, occurredAt);
-      const credited = applyDailyCap(worth, rule.daily_cap === null ? 0 : held.earnedToday, rule.daily_cap);
-      const xp = applyMultiplier(credited, multiplier);
-      const inserted = await repository.recordAward(tx, {
-        userId,
-        kind: 'award',
-        eventType,
-        subjectId: input.subjectId,
-        idempotencyKey: input.idempotencyKey,
-        baseXp: credited,
-        multiplier,
-        xp,
-        localDay: day,
-        createdAt: occurredAt,
-      });
-      if (!inserted) return resultFor(account, settings, { multiplier, duplicate: true });
-      changed.add('user_xp');
-      if (!sameStreak(before, state) || movedZone) {
-        await repository.saveStreak(
-          tx,
-          streakRowFrom(userId, streakType, state, {
-            freezesUsed: (streakRow?.freezesUsed ?? 0) + frozenDays.length,
-            timeZone,
-          }),
-        );
-        await repository.addFreezeDays(tx, userId, streakType, frozenDays);
-        changed.add('streaks');
-      }
-      // Under the account's lock nothing else moved the account or the counts since they were read.
-      const updated = xp > 0 ? { ...account, totalXp: account.totalXp + xp, updatedAt: new Date() } : account;
-      const metrics: Partial<Record<Metric, number>> = {
-        longest_streak: learning.longest,
-        level: levelForXp(updated.totalXp, settings.level_thresholds),
-        total_xp: updated.totalXp,
-      };
-      const metric = EVENT_METRIC[eventType];
-      if (metric) metrics[metric] = (held.counts.get(eventType) ?? 0) + 1;
-      const progress = await saveProgress(tx, userId, settings, metrics, held.progress);
-      if (progress.newBadges.length > 0) changed.add('user_badges');
-      if (progress.achievementsChanged) changed.add('achievements');
-      return resultFor(updated, settings, {
-        xp_awarded: xp,
-        multiplier,
-        leveled_up:
-          levelForXp(updated.totalXp, settings.level_thresholds) >
-          levelForXp(account.totalXp, settings.level_thresholds),
-        new_badges: progress.newBadges,
-      });
+    const { account, ...held } = await repository.readTogether({
+      account: repository.versionedAccountPart(userId),
+      ...heldParts(input, context.day),
     });
-    publishChanges(deps, userId, changed);
-    return result;
+    if (account) {
+      const plan = planAward(input, account, held, context);
+      if (!plan.write) return plan.result;
+      const saved = await repository.saveAward(account.version, plan.write);
+      if (saved) {
+        const result = plan.finish(saved.grantedBadges);
+        publishChanges(deps, userId, plan.changed);
+        return result;
+      }
+    }
+
+    const locked = await repository.transaction(async (tx) => {
+      const lockedAccount = await repository.lockAccount(tx, userId);
+      // Read under the account's lock: no other award of this learner moves any of it meanwhile.
+      const lockedHeld = await repository.readTogether(heldParts(input, context.day), tx);
+      const plan = planAward(input, lockedAccount, lockedHeld, context);
+      if (!plan.write) return { result: plan.result, changed: new Set<WatchedTable>() };
+      const saved = await repository.saveAward(lockedAccount.version, plan.write, tx);
+      if (!saved) throw new Error('An award under the account’s lock found the account changed.');
+      return { result: plan.finish(saved.grantedBadges), changed: plan.changed };
+    });
+    publishChanges(deps, userId, locked.changed);
+    return locked.result;
   };
 
   // Who already got today's login XP on this instance, so most visits cost no database work.

@@ -5,7 +5,7 @@ import {
   gamificationSettingsSchema,
 } from '@portal/shared/gamification-settings';
 import type { StreakType } from '@portal/shared/streak-days';
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domainEvents, profiles } from '../../db/schema.ts';
 import { dayTotalsPart, type ReadPart, readPart, readTogether } from '../../read-together.ts';
@@ -18,6 +18,7 @@ import {
   userXp,
   xpAccounts,
 } from './gamification.table.ts';
+import { createAwardWrites, type VersionedAccount } from './gamification-award.repository.ts';
 import { createBadgesRepository } from './gamification-badges.repository.ts';
 import { createStatsReads } from './gamification-stats.repository.ts';
 
@@ -51,19 +52,23 @@ export function createGamificationRepository({ db }: { db: Db }) {
   return {
     ...createStatsReads(db),
     ...createBadgesRepository(db),
+    ...createAwardWrites(db),
 
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(tx as unknown as Db));
     },
 
-    /** Creates the learner's account row if missing and locks it until the transaction ends. */
-    async lockAccount(tx: Db, userId: string): Promise<AccountRow> {
+    /**
+     * Creates the learner's account row if missing and locks it until the transaction ends. The no-op update makes a
+     * new version of the row, so an award decided from an earlier read (`saveAward`) sees that something changed.
+     */
+    async lockAccount(tx: Db, userId: string): Promise<VersionedAccount> {
       // One statement: the no-op update on conflict takes the row lock and returns the row.
       const [row] = await tx
         .insert(xpAccounts)
         .values({ userId })
         .onConflictDoUpdate({ target: xpAccounts.userId, set: { userId: sql`excluded.user_id` } })
-        .returning();
+        .returning({ ...getTableColumns(xpAccounts), version: sql<string>`${xpAccounts}.xmin::text` });
       if (!row) throw new Error('XP account missing after upsert');
       return row;
     },
@@ -116,29 +121,6 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
         .returning();
       return row;
-    },
-
-    /**
-     * Inserts an award's ledger row unless its key was used, and adds its XP to the account in the same statement;
-     * false (and nothing changed) when the key was used. The caller holds the account's lock, so the account's new
-     * total is what it read plus `entry.xp`.
-     */
-    async recordAward(tx: Db, entry: Omit<typeof userXp.$inferInsert, 'id'> & { xp: number }): Promise<boolean> {
-      const inserted = tx
-        .insert(userXp)
-        .values(entry)
-        .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
-        .returning({ id: userXp.id });
-      const credited = tx
-        .update(xpAccounts)
-        .set({ totalXp: sql`${xpAccounts.totalXp} + ${entry.xp}`, updatedAt: new Date() })
-        .where(and(eq(xpAccounts.userId, entry.userId), sql`exists (select 1 from inserted)`));
-      const result = (await tx.execute(
-        sql`with inserted as (${inserted.getSQL()})${
-          entry.xp > 0 ? sql`, credited as (${credited.getSQL()})` : sql``
-        } select count(*)::int as inserted from inserted`,
-      )) as unknown as { rows: { inserted: number }[] };
-      return (result.rows[0]?.inserted ?? 0) > 0;
     },
 
     /** Base XP of the learner's awards of `eventType` on a local day (for its daily cap), to read with other parts. */

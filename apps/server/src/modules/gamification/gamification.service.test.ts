@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,14 +24,16 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
   let database: Database;
   let close: () => Promise<void>;
   let service: GamificationService;
+  let repository: ReturnType<typeof createGamificationRepository>;
   let clock = new Date('2026-01-01T12:00:00Z');
   const pushed: { userId: string; tables: WatchedTable[] }[] = [];
 
   beforeAll(async () => {
     ({ app, database, close } = await startTestApp(target));
     const profiles = createProfileRepository({ db: database.db });
+    repository = createGamificationRepository({ db: database.db });
     service = createGamificationService({
-      repository: createGamificationRepository({ db: database.db }),
+      repository,
       timeZoneOf: async (userId) => (await profiles.findByUserId(userId))?.timezone ?? 'UTC',
       canUseShop: async () => true,
       publish: (userId, tables) => pushed.push({ userId, tables }),
@@ -219,5 +221,84 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
       [10, 1],
       [20, 2],
     ]);
+  });
+
+  /** A game finished at the clock's time, with its own key unless `key` repeats one. */
+  const finishGame = (learner: SignedIn, key: string) =>
+    service.awardXp({
+      userId: learner.userId,
+      eventType: 'game_completed',
+      subjectId: key,
+      value: null,
+      idempotencyKey: `game_completed:${key}`,
+      occurredAt: clock,
+    });
+  const ledgerOf = (learner: SignedIn) => database.db.select().from(userXp).where(eq(userXp.userId, learner.userId));
+  const accountOf = async (learner: SignedIn) =>
+    (await database.db.select().from(xpAccounts).where(eq(xpAccounts.userId, learner.userId)))[0];
+
+  it('games finished at once in several tabs keep the daily cap, and a repeated key counts once', async () => {
+    const learner = await learnerIn('UTC');
+    clock = wallClock('2026-09-01T09:00', 'UTC');
+    await earnCourseXp(learner);
+
+    // Fifteen games of 5 XP each against a daily cap of 50, and the same game sent three more times (a double
+    // click, a retry), all at once: each award reads before the others have written.
+    const keys = [...Array.from({ length: 15 }, (_, n) => `game-${n}`), 'game-0', 'game-0', 'game-0'];
+    const results = await Promise.all(keys.map((key) => finishGame(learner, key)));
+
+    const games = (await ledgerOf(learner)).filter((row) => row.eventType === 'game_completed');
+    expect(games).toHaveLength(15);
+    expect(games.reduce((sum, row) => sum + row.baseXp, 0)).toBe(50);
+    expect(results.filter((result) => result.duplicate)).toHaveLength(3);
+    const ledgerTotal = (await ledgerOf(learner)).reduce((sum, row) => sum + row.xp, 0);
+    expect((await accountOf(learner))?.totalXp).toBe(ledgerTotal);
+    expect(ledgerTotal).toBe(250);
+  });
+
+  it('an award decided from an account that changed since it was read writes nothing', async () => {
+    const learner = await learnerIn('UTC');
+    clock = wallClock('2026-10-01T09:00', 'UTC');
+    await earnCourseXp(learner);
+    const read = await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) });
+    const version = read.account?.version ?? '';
+    const write = {
+      ledger: {
+        userId: learner.userId,
+        kind: 'award' as const,
+        eventType: 'game_completed',
+        subjectId: 'late-game',
+        idempotencyKey: 'game_completed:late-game',
+        baseXp: 5,
+        multiplier: 1,
+        xp: 5,
+        localDay: '2026-10-01',
+        createdAt: clock,
+      },
+      streak: null,
+      badgeKeys: [],
+      achievements: [],
+    };
+
+    // Another tab buys something meanwhile: the account is a new version.
+    await database.db.update(xpAccounts).set({ spentXp: 10 }).where(eq(xpAccounts.userId, learner.userId));
+    expect(await repository.saveAward(version, write)).toBeUndefined();
+    expect((await ledgerOf(learner)).map((row) => row.subjectId)).not.toContain('late-game');
+    expect((await accountOf(learner))?.totalXp).toBe(200);
+
+    // Against the account as it is now, the same award is written, once: its key is then used, and a second write
+    // with the new version undoes its own credit.
+    const current = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) }))
+      .account?.version;
+    expect(await repository.saveAward(current ?? '', write)).toEqual({ grantedBadges: [] });
+    const after = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) })).account
+      ?.version;
+    expect(await repository.saveAward(after ?? '', write)).toBeUndefined();
+    expect((await accountOf(learner))?.totalXp).toBe(205);
+    const late = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userXp)
+      .where(and(eq(userXp.userId, learner.userId), eq(userXp.subjectId, 'late-game')));
+    expect(late[0]?.n).toBe(1);
   });
 });
