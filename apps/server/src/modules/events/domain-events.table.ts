@@ -26,5 +26,8 @@ export const domainEvents = pgTable(
       .on(table.availableAt)
       .where(sql`${table.deliveredAt} is null and ${table.failedAt} is null`),
     index('domain_events_user_type_idx').on(table.userId, table.type, table.occurredAt),
+    // One event of a learner by its subject (the XP award a client asks for checks that it happened): by the type
+    // alone, a learner's hundreds of lesson completions were each read from their own page to find one.
+    index('domain_events_user_subject_idx').on(table.userId, table.type, table.subjectId, table.occurredAt),
   ],
 );

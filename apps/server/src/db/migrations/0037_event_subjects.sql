@@ -1,0 +1,2 @@
+-- One event of a learner by its type and subject, as the XP award a client asks for looks it up.
+CREATE INDEX "domain_events_user_subject_idx" ON "domain_events" USING btree ("user_id","type","subject_id","occurred_at");
