@@ -39,6 +39,7 @@ export {
   userBadges,
   userXp,
   xpAccounts,
+  xpAwardCounts,
 } from '../modules/gamification/gamification.table.ts';
 export { goalChecklistItems, goals } from '../modules/goals/goals.table.ts';
 export {

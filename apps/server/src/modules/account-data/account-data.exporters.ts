@@ -196,6 +196,7 @@ export const ACCOUNT_EXPORTERS: Exporter[] = [
   tableExporter({ section: 'learning_time_total', table: 'learning_time_totals', single: true }),
   tableExporter({ section: 'xp_account', table: 'xp_accounts', single: true }),
   tableExporter({ section: 'xp_ledger', table: 'user_xp' }),
+  tableExporter({ section: 'xp_award_counts', table: 'xp_award_counts' }),
   tableExporter({ section: 'badges', table: 'user_badges' }),
   tableExporter({ section: 'achievements', table: 'achievements' }),
   tableExporter({ section: 'live_attendance', table: 'live_attendance' }),

@@ -17,6 +17,7 @@ import {
   streaks,
   userXp,
   xpAccounts,
+  xpAwardCounts,
 } from './gamification.table.ts';
 import { createAwardWrites, type VersionedAccount } from './gamification-award.repository.ts';
 import { createBadgesRepository } from './gamification-badges.repository.ts';
@@ -132,14 +133,14 @@ export function createGamificationRepository({ db }: { db: Db }) {
       );
     },
 
-    /** How many awards the learner got per event type (capped ones included: the event still happened). */
-    /** How many awards the learner has per event type (only `eventType`'s when given), to read with other parts. */
+    /**
+     * How many awards the learner has per event type, capped ones included (only `eventType`'s when given; kept by
+     * triggers on the ledger), to read with other parts.
+     */
     awardCountsPart(userId: string, eventType?: string) {
       return readPart(
-        sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from (
-          select x.event_type, count(*)::int as count from ${userXp} x
-          where x.user_id = ${userId} and x.kind = 'award' ${eventType === undefined ? sql`` : sql`and x.event_type = ${eventType}`}
-          group by x.event_type) c`,
+        sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from ${xpAwardCounts} c
+          where c.user_id = ${userId} ${eventType === undefined ? sql`` : sql`and c.event_type = ${eventType}`}`,
         (value) => new Map(Object.entries((value ?? {}) as Record<string, number>)),
       );
     },

@@ -9,7 +9,7 @@ import type { DomainEvent } from '../events/domain-event.types.ts';
 import { createProfileRepository } from '../profile/profile.repository.ts';
 import { createGamificationRepository } from './gamification.repository.ts';
 import { createGamificationService, type GamificationService, type WatchedTable } from './gamification.service.ts';
-import { streaks, userXp, xpAccounts } from './gamification.table.ts';
+import { streaks, userXp, xpAccounts, xpAwardCounts } from './gamification.table.ts';
 
 /** The instant a wall-clock time (YYYY-MM-DDTHH:mm) happens in `zone`. */
 function wallClock(local: string, zone: string): Date {
@@ -300,5 +300,38 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
       .from(userXp)
       .where(and(eq(userXp.userId, learner.userId), eq(userXp.subjectId, 'late-game')));
     expect(late[0]?.n).toBe(1);
+  });
+
+  it('the count of awards per kind follows the ledger as rows are added and removed', async () => {
+    const learner = await learnerIn('UTC');
+    clock = wallClock('2026-11-01T09:00', 'UTC');
+    await earnCourseXp(learner);
+    for (const key of ['count-1', 'count-2', 'count-3']) await finishGame(learner, key);
+    const countsOf = async () =>
+      Object.fromEntries(
+        (await database.db.select().from(xpAwardCounts).where(eq(xpAwardCounts.userId, learner.userId))).map((row) => [
+          row.eventType,
+          row.count,
+        ]),
+      );
+    expect(await countsOf()).toEqual({ course_completed: 1, game_completed: 3 });
+
+    // Rows written in bulk (an import) count once each; a purchase is no award.
+    const row = (key: string, kind: 'award' | 'spend') => ({
+      userId: learner.userId,
+      kind,
+      eventType: kind === 'award' ? 'game_completed' : 'purchase',
+      idempotencyKey: key,
+      baseXp: kind === 'award' ? 5 : -5,
+      xp: kind === 'award' ? 5 : -5,
+      localDay: '2026-11-01',
+    });
+    await database.db.insert(userXp).values([row('bulk-1', 'award'), row('bulk-2', 'award'), row('buy-1', 'spend')]);
+    expect(await countsOf()).toEqual({ course_completed: 1, game_completed: 5 });
+
+    await database.db
+      .delete(userXp)
+      .where(and(eq(userXp.userId, learner.userId), eq(userXp.eventType, 'course_completed')));
+    expect(await countsOf()).toEqual({ game_completed: 5 });
   });
 });

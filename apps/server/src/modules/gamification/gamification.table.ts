@@ -86,6 +86,23 @@ export const userBadges = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.badgeKey] })],
 );
 
+/**
+ * How many awards a learner got per event type (capped ones included: the event still happened), kept by triggers on
+ * the ledger as its rows come and go: an award reads its kind's count to move achievements forward, and a learner
+ * with years of history would otherwise be counted row by row on each award.
+ */
+export const xpAwardCounts = pgTable(
+  'xp_award_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.eventType] })],
+);
+
 /** Tiered achievements: the tier reached and the progress measured, per learner. */
 export const achievements = pgTable(
   'achievements',
