@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonDate, readPart } from '../../read-together.ts';
-import { achievements, streakFreezeDays, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
+import { type streaks, userXp, xpAccounts } from './gamification.table.ts';
+import { achievementsSaved, badgesGranted, freezeDaysAdded, streakSaved } from './gamification-writes.ts';
 
 type AccountRow = typeof xpAccounts.$inferSelect;
 type StreakRow = typeof streaks.$inferSelect;
@@ -53,8 +54,9 @@ export function createAwardWrites(db: Db) {
      * days its freezes covered), the badges granted and the achievements moved forward. Only if the account is still
      * the version read (`version`) and the key unused: every award, purchase and streak change of the learner changes
      * the account row first, so its version vouches for everything the award was decided from. Outside a transaction
-     * nothing is locked across round trips; inside the caller's transaction when given one. Returns the badge keys granted, or undefined (and nothing written) when
-     * the account changed since it was read: the caller then decides again under the account's lock.
+     * nothing is locked across round trips; inside the caller's transaction when given one. Returns the badge keys
+     * granted, or undefined (and nothing written) when the account changed since it was read: the caller then decides
+     * again under the account's lock.
      */
     async saveAward(
       version: string,
@@ -78,50 +80,17 @@ export function createAwardWrites(db: Db) {
       ];
       const { streak } = write;
       if (streak) {
-        const { userId: _userId, streakType: _streakType, ...values } = streak.row;
-        steps.push(
-          sql`streak as (${executor
-            .insert(streaks)
-            .values({ ...streak.row, updatedAt: sql`now()` })
-            .onConflictDoUpdate({
-              target: [streaks.userId, streaks.streakType],
-              set: { ...values, updatedAt: sql`now()` },
-            })
-            .getSQL()})`,
-        );
+        steps.push(sql`streak as (${streakSaved(executor, streak.row).getSQL()})`);
         if (streak.frozenDays.length > 0) {
-          const rows = streak.frozenDays.map((day) => ({ userId, streakType: streak.row.streakType, day }));
-          steps.push(sql`frozen as (${executor.insert(streakFreezeDays).values(rows).onConflictDoNothing().getSQL()})`);
+          const days = freezeDaysAdded(executor, userId, streak.row.streakType, streak.frozenDays);
+          steps.push(sql`frozen as (${days.getSQL()})`);
         }
       }
       if (write.badgeKeys.length > 0) {
-        const rows = write.badgeKeys.map((badgeKey) => ({ userId, badgeKey }));
-        steps.push(
-          sql`granted as (${executor
-            .insert(userBadges)
-            .values(rows)
-            .onConflictDoNothing()
-            .returning({ badgeKey: userBadges.badgeKey })
-            .getSQL()})`,
-        );
+        steps.push(sql`granted as (${badgesGranted(executor, userId, write.badgeKeys).getSQL()})`);
       }
       if (write.achievements.length > 0) {
-        const rows = write.achievements.map(({ key, tier, progress }) => ({
-          userId,
-          achievementKey: key,
-          tier,
-          progress,
-        }));
-        steps.push(
-          sql`saved as (${executor
-            .insert(achievements)
-            .values(rows)
-            .onConflictDoUpdate({
-              target: [achievements.userId, achievements.achievementKey],
-              set: { tier: sql`excluded.tier`, progress: sql`excluded.progress`, updatedAt: sql`now()` },
-            })
-            .getSQL()})`,
-        );
+        steps.push(sql`saved as (${achievementsSaved(executor, userId, write.achievements).getSQL()})`);
       }
       const granted =
         write.badgeKeys.length > 0

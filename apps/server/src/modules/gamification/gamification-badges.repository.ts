@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readPart } from '../../read-together.ts';
 import { achievements, userBadges } from './gamification.table.ts';
+import { achievementsSaved, badgesGranted } from './gamification-writes.ts';
 
 /** A learner's badges and tiered achievements: what an award reads and grants. */
 export function createBadgesRepository(db: Db) {
@@ -20,20 +21,8 @@ export function createBadgesRepository(db: Db) {
       badgeKeys: string[],
       rows: { key: string; tier: number; progress: number }[],
     ): Promise<string[]> {
-      const granted = () =>
-        tx
-          .insert(userBadges)
-          .values(badgeKeys.map((badgeKey) => ({ userId, badgeKey })))
-          .onConflictDoNothing()
-          .returning({ badgeKey: userBadges.badgeKey });
-      const saved = () =>
-        tx
-          .insert(achievements)
-          .values(rows.map((row) => ({ userId, achievementKey: row.key, tier: row.tier, progress: row.progress })))
-          .onConflictDoUpdate({
-            target: [achievements.userId, achievements.achievementKey],
-            set: { tier: sql`excluded.tier`, progress: sql`excluded.progress`, updatedAt: new Date() },
-          });
+      const granted = () => badgesGranted(tx, userId, badgeKeys);
+      const saved = () => achievementsSaved(tx, userId, rows);
       if (rows.length === 0) return badgeKeys.length === 0 ? [] : (await granted()).map((row) => row.badgeKey);
       if (badgeKeys.length === 0) {
         await saved();

@@ -22,6 +22,7 @@ import {
 import { createAwardWrites, type VersionedAccount } from './gamification-award.repository.ts';
 import { createBadgesRepository } from './gamification-badges.repository.ts';
 import { createStatsReads } from './gamification-stats.repository.ts';
+import { freezeDaysAdded, streakSaved } from './gamification-writes.ts';
 
 export type AccountRow = typeof xpAccounts.$inferSelect;
 export type StreakRow = typeof streaks.$inferSelect;
@@ -198,22 +199,11 @@ export function createGamificationRepository({ db }: { db: Db }) {
     },
 
     async saveStreak(tx: Db, row: Omit<StreakRow, 'updatedAt'>) {
-      const { userId: _userId, streakType: _streakType, ...values } = row;
-      await tx
-        .insert(streaks)
-        .values({ ...row, updatedAt: new Date() })
-        .onConflictDoUpdate({
-          target: [streaks.userId, streaks.streakType],
-          set: { ...values, updatedAt: new Date() },
-        });
+      await streakSaved(tx, row);
     },
 
     async addFreezeDays(tx: Db, userId: string, streakType: StreakType, days: string[]) {
-      if (days.length === 0) return;
-      await tx
-        .insert(streakFreezeDays)
-        .values(days.map((day) => ({ userId, streakType, day })))
-        .onConflictDoNothing();
+      if (days.length > 0) await freezeDaysAdded(tx, userId, streakType, days);
     },
 
     async freezeDays(userId: string, streakType: StreakType, fromDay: string, toDay: string): Promise<string[]> {
