@@ -25,13 +25,25 @@ export async function readTogether<Parts extends Record<string, ReadPart<unknown
   db: Db,
   parts: Parts,
 ): Promise<Values<Parts>> {
-  const entries = Object.entries(parts);
+  const result = (await db.execute(togetherStatement(parts))) as unknown as { rows: Record<string, unknown>[] };
+  return valuesOf(parts, result.rows[0] ?? {});
+}
+
+/** The one statement reading `parts` (see `readTogether`). */
+export function togetherStatement(parts: Record<string, ReadPart<unknown>>): SQL {
   const columns = sql.join(
-    entries.map(([, part], index) => sql`(${part.query}) as ${sql.identifier(`p${index}`)}`),
+    Object.values(parts).map((part, index) => sql`(${part.query}) as ${sql.identifier(`p${index}`)}`),
     sql`, `,
   );
-  const result = (await db.execute(sql`select ${columns}`)) as unknown as { rows: Record<string, unknown>[] };
-  const row = result.rows[0] ?? {};
+  return sql`select ${columns}`;
+}
+
+/** Each part's value, read from the row `togetherStatement` answered. */
+export async function valuesOf<Parts extends Record<string, ReadPart<unknown>>>(
+  parts: Parts,
+  row: Record<string, unknown>,
+): Promise<Values<Parts>> {
+  const entries = Object.entries(parts);
   const values = await Promise.all(entries.map(([, part], index) => part.read(row[`p${index}`] ?? null)));
   return Object.fromEntries(entries.map(([key], index) => [key, values[index]])) as Values<Parts>;
 }

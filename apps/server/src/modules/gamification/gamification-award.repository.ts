@@ -1,7 +1,11 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { BuiltOnce, valueFor } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
-import { jsonDate, readPart } from '../../read-together.ts';
-import { type streaks, userXp, xpAccounts } from './gamification.table.ts';
+import { domainEvents } from '../../db/schema.ts';
+import { jsonDate, type ReadPart, readPart, togetherStatement, valuesOf } from '../../read-together.ts';
+import type { DomainEvent } from '../events/domain-event.types.ts';
+import { streaks, userXp, xpAccounts, xpAwardCounts } from './gamification.table.ts';
+import type { AwardHeld } from './gamification-award-plan.ts';
 import { achievementsSaved, badgesGranted, freezeDaysAdded, streakSaved } from './gamification-writes.ts';
 
 type AccountRow = typeof xpAccounts.$inferSelect;
@@ -18,6 +22,15 @@ export type AwardWrite = {
   achievements: { key: string; tier: number; progress: number }[];
 };
 
+/** Who, which key, which kind and which local day an award is about: the values its read is run with. */
+export type AwardKey = { userId: string; idempotencyKey: string; eventType: string; day: string };
+
+/** The parts of other repositories an award reads. */
+type AwardReads = {
+  streaksPart: (userId: SQL) => ReadPart<StreakRow[]>;
+  heldProgressPart: (userId: SQL) => ReadPart<AwardHeld['progress']>;
+};
+
 /**
  * The statement's last column fails to convert when the account was not the version read, or the key was used: the
  * whole statement, whose steps are all written by then, is undone.
@@ -30,23 +43,119 @@ type AccountJson = Omit<AccountRow, 'doubleXpUntil' | 'updatedAt'> & {
   version: string;
 };
 
-/** Writing an award in one statement, against the version of the learner's account read before. */
-export function createAwardWrites(db: Db) {
+/** The learner's first domain event of `type` about `subjectId`, null when there is none. */
+const domainEventPart = (userId: SQL, type: SQL, subjectId: SQL) =>
+  readPart(
+    sql`select json_build_object('id', e.id, 'type', e.type, 'userId', e.user_id, 'subjectId', e.subject_id,
+        'payload', e.payload, 'occurredAt', e.occurred_at)
+      from ${domainEvents} e
+      where e.user_id = ${userId} and e.type = ${type} and e.subject_id = ${subjectId}
+      order by e.occurred_at limit 1`,
+    (value): DomainEvent | null => {
+      const event = value as (Omit<DomainEvent, 'occurredAt'> & { occurredAt: string }) | null;
+      return event ? ({ ...event, occurredAt: new Date(event.occurredAt) } as DomainEvent) : null;
+    },
+  );
+
+/** Placeholders named `prefix.key` for the keys of `row`, each encoded by its column in `columns`. */
+const placeholders = <T extends object>(prefix: string, row: T, columns: Record<string, Column>) =>
+  Object.fromEntries(Object.keys(row).map((key) => [key, valueFor(`${prefix}.${key}`, columns[key])])) as {
+    [K in keyof T]: SQL;
+  };
+
+/** Adds `row`'s values to `values` under the placeholder names `placeholders` gives them. */
+const fill = (values: Record<string, unknown>, prefix: string, row: object) => {
+  for (const [key, value] of Object.entries(row)) values[`${prefix}.${key}`] = value;
+};
+
+/**
+ * An award's read and write: each built once per shape with placeholders (`BuiltOnce`) and run with the award's
+ * values, as the hottest write of the product must not spend its time building statements.
+ */
+export function createAwardRepository(db: Db, reads: AwardReads) {
+  const ledgerMultiplierPart = (userId: string | SQL, idempotencyKey: string | SQL) =>
+    readPart(
+      sql`select x.multiplier from ${userXp} x where x.user_id = ${userId} and x.idempotency_key = ${idempotencyKey}`,
+      (value) => value as number | null,
+    );
+  const baseXpOnDayPart = (userId: string | SQL, eventType: string | SQL, day: string | SQL) =>
+    readPart(
+      sql`select coalesce(sum(x.base_xp), 0)::int from ${userXp} x
+        where x.user_id = ${userId} and x.kind = 'award' and x.event_type = ${eventType} and x.local_day = ${day}`,
+      (value) => Number(value ?? 0),
+    );
+  const awardCountsPart = (userId: string | SQL, eventType?: string | SQL) =>
+    readPart(
+      sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from ${xpAwardCounts} c
+        where c.user_id = ${userId} ${eventType === undefined ? sql`` : sql`and c.event_type = ${eventType}`}`,
+      (value) => new Map(Object.entries((value ?? {}) as Record<string, number>)),
+    );
+  const versionedAccountPart = (userId: string | SQL) =>
+    readPart(
+      sql`select json_build_object('userId', a.user_id, 'totalXp', a.total_xp, 'spentXp', a.spent_xp,
+        'doubleXpUntil', a.double_xp_until, 'leaderboardOptIn', a.leaderboard_opt_in,
+        'equippedTheme', a.equipped_theme, 'equippedFrame', a.equipped_frame, 'updatedAt', a.updated_at,
+        'version', a.xmin::text)
+        from ${xpAccounts} a where a.user_id = ${userId}`,
+      (value): VersionedAccount | null => {
+        if (!value) return null;
+        const json = value as AccountJson;
+        return { ...json, doubleXpUntil: jsonDate(json.doubleXpUntil), updatedAt: new Date(json.updatedAt) };
+      },
+    );
+
+  const userId = valueFor('userId');
+  const heldParts = {
+    previous: ledgerMultiplierPart(userId, valueFor('idempotencyKey')),
+    streaks: reads.streaksPart(userId),
+    earnedToday: baseXpOnDayPart(userId, valueFor('eventType'), valueFor('day')),
+    counts: awardCountsPart(userId, valueFor('eventType')),
+    progress: reads.heldProgressPart(userId),
+  };
+  const withAccount = { account: versionedAccountPart(userId), ...heldParts };
+  const withEvent = { event: domainEventPart(userId, valueFor('domainType'), valueFor('subjectId')), ...withAccount };
+  const statements = new BuiltOnce();
+
   return {
-    /** The learner's account with its version, null when they have none yet; to read with other parts. */
-    versionedAccountPart(userId: string) {
-      return readPart(
-        sql`select json_build_object('userId', a.user_id, 'totalXp', a.total_xp, 'spentXp', a.spent_xp,
-          'doubleXpUntil', a.double_xp_until, 'leaderboardOptIn', a.leaderboard_opt_in,
-          'equippedTheme', a.equipped_theme, 'equippedFrame', a.equipped_frame, 'updatedAt', a.updated_at,
-          'version', a.xmin::text)
-          from ${xpAccounts} a where a.user_id = ${userId}`,
-        (value): VersionedAccount | null => {
-          if (!value) return null;
-          const json = value as AccountJson;
-          return { ...json, doubleXpUntil: jsonDate(json.doubleXpUntil), updatedAt: new Date(json.updatedAt) };
-        },
+    ledgerMultiplierPart,
+    baseXpOnDayPart,
+    awardCountsPart,
+    versionedAccountPart,
+
+    /** What an award decides from, with the learner's account and its version (null when they have none yet). */
+    async readAward(key: AwardKey): Promise<AwardHeld & { account: VersionedAccount | null }> {
+      const [row = {}] = await statements.run<Record<string, unknown>>(
+        db,
+        'read with account',
+        () => togetherStatement(withAccount),
+        key,
       );
+      return valuesOf(withAccount, row);
+    },
+
+    /**
+     * `readAward` for an award a client claims, with the domain event it claims (null when it did not happen for
+     * this learner) read in the same statement. `key` is what the award would be if the event happened on `key.day`.
+     */
+    async readClaimedAward(key: AwardKey, claimed: { domainType: string; subjectId: string }) {
+      const [row = {}] = await statements.run<Record<string, unknown>>(
+        db,
+        'read with account and event',
+        () => togetherStatement(withEvent),
+        { ...key, ...claimed },
+      );
+      return valuesOf(withEvent, row);
+    },
+
+    /** What an award decides from, inside the caller's transaction (which holds the account's lock). */
+    async readAwardHeld(key: AwardKey, executor: Db): Promise<AwardHeld> {
+      const [row = {}] = await statements.run<Record<string, unknown>>(
+        executor,
+        'read',
+        () => togetherStatement(heldParts),
+        key,
+      );
+      return valuesOf(heldParts, row);
     },
 
     /**
@@ -63,51 +172,79 @@ export function createAwardWrites(db: Db) {
       write: AwardWrite,
       executor: Db = db,
     ): Promise<{ grantedBadges: string[] } | undefined> {
-      const { userId } = write.ledger;
-      const steps: SQL[] = [
-        sql`credited as (${executor
-          .update(xpAccounts)
-          .set({ totalXp: sql`${xpAccounts.totalXp} + ${write.ledger.xp}`, updatedAt: sql`now()` })
-          .where(and(eq(xpAccounts.userId, userId), sql`${xpAccounts}.xmin::text = ${version}`))
-          .returning({ userId: xpAccounts.userId })
-          .getSQL()})`,
-        sql`inserted as (${executor
-          .insert(userXp)
-          .values(write.ledger)
-          .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
-          .returning({ id: userXp.id })
-          .getSQL()})`,
-      ];
-      const { streak } = write;
-      if (streak) {
-        steps.push(sql`streak as (${streakSaved(executor, streak.row).getSQL()})`);
-        if (streak.frozenDays.length > 0) {
-          const days = freezeDaysAdded(executor, userId, streak.row.streakType, streak.frozenDays);
-          steps.push(sql`frozen as (${days.getSQL()})`);
-        }
-      }
-      if (write.badgeKeys.length > 0) {
-        steps.push(sql`granted as (${badgesGranted(executor, userId, write.badgeKeys).getSQL()})`);
-      }
-      if (write.achievements.length > 0) {
-        steps.push(sql`saved as (${achievementsSaved(executor, userId, write.achievements).getSQL()})`);
-      }
-      const granted =
-        write.badgeKeys.length > 0
-          ? sql`(select coalesce(json_agg(badge_key), '[]'::json) from granted)`
-          : sql`'[]'::json`;
+      const { ledger, streak, badgeKeys, achievements } = write;
+      const values: Record<string, unknown> = { version, userId: ledger.userId, xp: ledger.xp };
+      fill(values, 'ledger', ledger);
+      if (streak) fill(values, 'streak', streak.row);
+      for (const [index, day] of (streak?.frozenDays ?? []).entries()) values[`frozen.${index}`] = day;
+      for (const [index, key] of badgeKeys.entries()) values[`badge.${index}`] = key;
+      for (const [index, row] of achievements.entries()) fill(values, `achievement.${index}`, row);
+      const shape = [
+        Object.keys(ledger).join(),
+        streak ? Object.keys(streak.row).join() : '-',
+        streak?.frozenDays.length ?? 0,
+        badgeKeys.length,
+        achievements.length,
+      ].join('|');
       try {
-        const result = (await executor.execute(sql`with ${sql.join(steps, sql`, `)}
-          select ${granted} as granted,
-            (case when (select count(*) from credited) = 1 and (select count(*) from inserted) = 1 then null
-              else ${CHANGED_SINCE_READ} end)::int as unchanged`)) as unknown as { rows: { granted: string[] }[] };
-        return { grantedBadges: result.rows[0]?.granted ?? [] };
+        const [row] = await statements.run<{ granted: string[] }>(
+          executor,
+          shape,
+          () => awardStatement(executor, write),
+          values,
+        );
+        return { grantedBadges: row?.granted ?? [] };
       } catch (error) {
         if (error instanceof Error && changedSinceRead(error)) return undefined;
         throw error;
       }
     },
   };
+}
+
+/** `saveAward`'s statement for a write of `write`'s shape, with placeholders for every value. */
+function awardStatement(executor: Db, { ledger, streak, badgeKeys, achievements }: AwardWrite): SQL {
+  const userId = valueFor('userId');
+  const steps: SQL[] = [
+    sql`credited as (${executor
+      .update(xpAccounts)
+      .set({ totalXp: sql`${xpAccounts.totalXp} + ${valueFor('xp')}`, updatedAt: sql`now()` })
+      .where(sql`${xpAccounts.userId} = ${userId} and ${xpAccounts}.xmin::text = ${valueFor('version')}`)
+      .returning({ userId: xpAccounts.userId })
+      .getSQL()})`,
+    sql`inserted as (${executor
+      .insert(userXp)
+      .values(placeholders('ledger', ledger, getTableColumns(userXp)))
+      .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
+      .returning({ id: userXp.id })
+      .getSQL()})`,
+  ];
+  if (streak) {
+    const row = placeholders('streak', streak.row, getTableColumns(streaks));
+    steps.push(sql`streak as (${streakSaved(executor, row).getSQL()})`);
+    if (streak.frozenDays.length > 0) {
+      const days = streak.frozenDays.map((_, index) => valueFor(`frozen.${index}`));
+      steps.push(sql`frozen as (${freezeDaysAdded(executor, userId, row.streakType, days).getSQL()})`);
+    }
+  }
+  if (badgeKeys.length > 0) {
+    const keys = badgeKeys.map((_, index) => valueFor(`badge.${index}`));
+    steps.push(sql`granted as (${badgesGranted(executor, userId, keys).getSQL()})`);
+  }
+  if (achievements.length > 0) {
+    const rows = achievements.map((_, index) => ({
+      key: valueFor(`achievement.${index}.key`),
+      tier: valueFor(`achievement.${index}.tier`),
+      progress: valueFor(`achievement.${index}.progress`),
+    }));
+    steps.push(sql`saved as (${achievementsSaved(executor, userId, rows).getSQL()})`);
+  }
+  const granted =
+    badgeKeys.length > 0 ? sql`(select coalesce(json_agg(badge_key), '[]'::json) from granted)` : sql`'[]'::json`;
+  return sql`with ${sql.join(steps, sql`, `)}
+    select ${granted} as granted,
+      (case when (select count(*) from credited) = 1 and (select count(*) from inserted) = 1 then null
+        else ${CHANGED_SINCE_READ} end)::int as unchanged`;
 }
 
 /** Whether the statement was undone because the account changed since it was read (see `CHANGED_SINCE_READ`). */

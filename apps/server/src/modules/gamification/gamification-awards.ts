@@ -17,12 +17,15 @@ import { planAward, progressDue } from './gamification-award-plan.ts';
 import {
   type AwardInput,
   awardForDomainEvent,
+  awardKeyFor,
   badgeSummary,
   type GamificationDeps,
   publishChanges,
   type WatchedTable,
   XP_DOMAIN_EVENT,
 } from './gamification-rules.ts';
+
+type AwardRead = Awaited<ReturnType<GamificationDeps['repository']['readAward']>>;
 
 /** award_xp and what follows an award: streaks, the daily cap, badges and achievements, the daily login. */
 export function createAwards(deps: GamificationDeps) {
@@ -100,24 +103,13 @@ export function createAwards(deps: GamificationDeps) {
   };
 
   /**
-   * What an award reads to decide, in the statement that reads it: the key's earlier use, streaks, today's XP of this
-   * kind (for its cap), the count of this kind of event and the badges and achievements held (for what this one earns).
-   */
-  const heldParts = (input: AwardInput, day: string) => ({
-    previous: repository.ledgerMultiplierPart(input.userId, input.idempotencyKey),
-    streaks: repository.streaksPart(input.userId),
-    earnedToday: repository.baseXpOnDayPart(input.userId, input.eventType, day),
-    counts: repository.awardCountsPart(input.userId, input.eventType),
-    progress: repository.heldProgressPart(input.userId),
-  });
-
-  /**
    * award_xp: the one place XP is computed. Most awards are read and written in two statements, with no lock held in
    * between: the write goes ahead only if the learner's account is still the version read (`saveAward`). An award
    * whose account changed meanwhile (another award of the same learner, a purchase) is decided again under the
-   * account's lock, as is a learner's first.
+   * account's lock, as is a learner's first. `known.read` is what `readAward` answered for this award's key, when
+   * the caller read it already.
    */
-  const awardXp = async (input: AwardInput, known: { timeZone?: string } = {}): Promise<XpResult> => {
+  const awardXp = async (input: AwardInput, known: { timeZone?: string; read?: AwardRead } = {}): Promise<XpResult> => {
     const { userId } = input;
     const [{ settings }, timeZone] = await Promise.all([
       repository.loadSettings(),
@@ -126,10 +118,8 @@ export function createAwards(deps: GamificationDeps) {
     const occurredAt = input.occurredAt ?? now();
     const context = { settings, day: localDay(occurredAt, timeZone), timeZone, occurredAt };
 
-    const { account, ...held } = await repository.readTogether({
-      account: repository.versionedAccountPart(userId),
-      ...heldParts(input, context.day),
-    });
+    const key = { userId, idempotencyKey: input.idempotencyKey, eventType: input.eventType, day: context.day };
+    const { account, ...held } = known.read ?? (await repository.readAward(key));
     if (account) {
       const plan = planAward(input, account, held, context);
       if (!plan.write) return plan.result;
@@ -144,7 +134,7 @@ export function createAwards(deps: GamificationDeps) {
     const locked = await repository.transaction(async (tx) => {
       const lockedAccount = await repository.lockAccount(tx, userId);
       // Read under the account's lock: no other award of this learner moves any of it meanwhile.
-      const lockedHeld = await repository.readTogether(heldParts(input, context.day), tx);
+      const lockedHeld = await repository.readAwardHeld(key, tx);
       const plan = planAward(input, lockedAccount, lockedHeld, context);
       if (!plan.write) return { result: plan.result, changed: new Set<WatchedTable>() };
       const saved = await repository.saveAward(lockedAccount.version, plan.write, tx);
@@ -209,19 +199,24 @@ export function createAwards(deps: GamificationDeps) {
       const subjectId = body.metadata?.subject_id;
       if (!subjectId) throw new AppError('validation_failed', 'metadata.subject_id names what this event is about.');
       const domainType = XP_DOMAIN_EVENT[body.event_type];
-      const row = domainType ? await repository.findDomainEvent(userId, domainType, subjectId) : undefined;
-      const input = row
-        ? awardForDomainEvent({
-            id: row.id,
-            type: row.type,
-            userId: row.userId,
-            subjectId: row.subjectId,
-            payload: row.payload,
-            occurredAt: row.occurredAt,
-          } as DomainEvent)
-        : null;
+      if (!domainType) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
+      // The event and what its award decides from are read together, for the award it is when it happened today
+      // (as a claim right after the event is); an event of another day is read again for its own day.
+      const timeZone = await timeZoneOf(userId);
+      const key = {
+        userId,
+        idempotencyKey: awardKeyFor(body.event_type, subjectId),
+        eventType: body.event_type,
+        day: localDay(now(), timeZone),
+      };
+      const { event, ...read } = await repository.readClaimedAward(key, { domainType, subjectId });
+      const input = event ? awardForDomainEvent(event) : null;
       if (!input) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
-      return awardXp(input);
+      const sameKey =
+        input.idempotencyKey === key.idempotencyKey &&
+        input.eventType === key.eventType &&
+        localDay(input.occurredAt ?? now(), timeZone) === key.day;
+      return awardXp(input, { timeZone, read: sameKey ? read : undefined });
     },
 
     /** check_badges: grants whatever the learner has earned by now (after an admin lowered a threshold, say). */

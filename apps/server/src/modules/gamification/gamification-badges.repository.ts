@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readPart } from '../../read-together.ts';
 import { achievements, userBadges } from './gamification.table.ts';
@@ -36,7 +36,7 @@ export function createBadgesRepository(db: Db) {
     },
 
     /** The keys of the badges held and each achievement's tier and progress, to read with other parts. */
-    heldProgressPart(userId: string) {
+    heldProgressPart(userId: string | SQL) {
       return readPart(
         sql`select json_build_object(
           'badges', (select coalesce(json_agg(b.badge_key), '[]'::json) from ${userBadges} b where b.user_id = ${userId}),

@@ -63,6 +63,9 @@ export const XP_DOMAIN_EVENT = Object.fromEntries(
   Object.entries(DOMAIN_EVENT_XP).map(([domain, xp]) => [xp, domain]),
 ) as Partial<Record<XpEventType, DomainEventType>>;
 
+/** The idempotency key of the award for `eventType` on `subjectId`: the same event on the same subject earns once. */
+export const awardKeyFor = (eventType: XpEventType, subjectId: string) => `${eventType}:${subjectId}`;
+
 /** The award a domain event earns: the same event type on the same subject earns once, whatever its event id. */
 export function awardForDomainEvent(event: DomainEvent): AwardInput | null {
   const eventType = DOMAIN_EVENT_XP[event.type];
@@ -75,7 +78,7 @@ export function awardForDomainEvent(event: DomainEvent): AwardInput | null {
     eventType,
     subjectId: event.subjectId,
     value,
-    idempotencyKey: `${eventType}:${event.subjectId}`,
+    idempotencyKey: awardKeyFor(eventType, event.subjectId),
     occurredAt: event.occurredAt,
   };
 }

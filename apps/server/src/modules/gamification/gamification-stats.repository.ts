@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readPart, readTogether } from '../../read-together.ts';
 import { achievements, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
@@ -109,7 +109,7 @@ export function createStatsReads(db: Db) {
   return {
     statsSnapshotPart,
     /** Both of the learner's streak rows (learning, login) that exist, to read with other parts. */
-    streaksPart: (userId: string) =>
+    streaksPart: (userId: string | SQL) =>
       readPart(sql`select coalesce(json_agg(s), '[]'::json) from ${streaks} s where s.user_id = ${userId}`, (value) =>
         (value as StreakJson[]).map(streakFromJson),
       ),

@@ -7,8 +7,8 @@ import {
 import type { StreakType } from '@portal/shared/streak-days';
 import { and, desc, eq, getTableColumns, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { domainEvents, profiles } from '../../db/schema.ts';
-import { dayTotalsPart, type ReadPart, readPart, readTogether } from '../../read-together.ts';
+import { profiles } from '../../db/schema.ts';
+import { dayTotalsPart, type ReadPart, readTogether } from '../../read-together.ts';
 import {
   gamificationSettings,
   purchases,
@@ -17,9 +17,8 @@ import {
   streaks,
   userXp,
   xpAccounts,
-  xpAwardCounts,
 } from './gamification.table.ts';
-import { createAwardWrites, type VersionedAccount } from './gamification-award.repository.ts';
+import { createAwardRepository, type VersionedAccount } from './gamification-award.repository.ts';
 import { createBadgesRepository } from './gamification-badges.repository.ts';
 import { createStatsReads } from './gamification-stats.repository.ts';
 import { freezeDaysAdded, streakSaved } from './gamification-writes.ts';
@@ -51,10 +50,12 @@ export const emptyAccount = (userId: string): AccountRow => ({
 
 /** Every query takes the learner's id from the caller (the session), never from a request body. */
 export function createGamificationRepository({ db }: { db: Db }) {
+  const statsReads = createStatsReads(db);
+  const badges = createBadgesRepository(db);
   return {
-    ...createStatsReads(db),
-    ...createBadgesRepository(db),
-    ...createAwardWrites(db),
+    ...statsReads,
+    ...badges,
+    ...createAwardRepository(db, { streaksPart: statsReads.streaksPart, heldProgressPart: badges.heldProgressPart }),
 
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(tx as unknown as Db));
@@ -107,14 +108,6 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .onConflictDoUpdate({ target: xpAccounts.userId, set: { leaderboardOptIn: optedIn, updatedAt: new Date() } });
     },
 
-    /** The multiplier of the ledger entry made with this key, null when none was; to read with other parts. */
-    ledgerMultiplierPart(userId: string, idempotencyKey: string) {
-      return readPart(
-        sql`select x.multiplier from ${userXp} x where x.user_id = ${userId} and x.idempotency_key = ${idempotencyKey}`,
-        (value) => value as number | null,
-      );
-    },
-
     /** Inserts a ledger row unless its key was used; undefined when it was. */
     async insertLedgerEntry(tx: Db, entry: Omit<typeof userXp.$inferInsert, 'id'>): Promise<LedgerRow | undefined> {
       const [row] = await tx
@@ -123,27 +116,6 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .onConflictDoNothing({ target: [userXp.userId, userXp.idempotencyKey] })
         .returning();
       return row;
-    },
-
-    /** Base XP of the learner's awards of `eventType` on a local day (for its daily cap), to read with other parts. */
-    baseXpOnDayPart(userId: string, eventType: string, day: string) {
-      return readPart(
-        sql`select coalesce(sum(x.base_xp), 0)::int from ${userXp} x
-          where x.user_id = ${userId} and x.kind = 'award' and x.event_type = ${eventType} and x.local_day = ${day}`,
-        (value) => Number(value ?? 0),
-      );
-    },
-
-    /**
-     * How many awards the learner has per event type, capped ones included (only `eventType`'s when given; kept by
-     * triggers on the ledger), to read with other parts.
-     */
-    awardCountsPart(userId: string, eventType?: string) {
-      return readPart(
-        sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from ${xpAwardCounts} c
-          where c.user_id = ${userId} ${eventType === undefined ? sql`` : sql`and c.event_type = ${eventType}`}`,
-        (value) => new Map(Object.entries((value ?? {}) as Record<string, number>)),
-      );
     },
 
     /** Reads parts in one statement, inside the caller's transaction when given one. */
@@ -290,17 +262,6 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .values({ id: 1, settings, updatedBy })
         .onConflictDoUpdate({ target: gamificationSettings.id, set: { settings, updatedBy, updatedAt: new Date() } })
         .returning();
-      return row;
-    },
-
-    /** Whether a domain event of this type about this subject happened for this learner. */
-    async findDomainEvent(userId: string, type: string, subjectId: string) {
-      const [row] = await db
-        .select()
-        .from(domainEvents)
-        .where(and(eq(domainEvents.userId, userId), eq(domainEvents.type, type), eq(domainEvents.subjectId, subjectId)))
-        .orderBy(domainEvents.occurredAt)
-        .limit(1);
       return row;
     },
 

@@ -8,6 +8,7 @@ import { readTogether } from '../../read-together.ts';
 import { signInAs, signUpSubscribed } from '../../testing/factories.ts';
 import { testTargets } from '../../testing/test-app.ts';
 import { DEMO_PASSWORD } from '../demo/demo.module.ts';
+import { domainEvents } from '../events/domain-events.table.ts';
 import { userXp } from './gamification.table.ts';
 import { useGamificationApp } from './gamification.testing.ts';
 
@@ -152,6 +153,45 @@ describe.each(testTargets())('gamification: XP and awards on $name', (target) =>
     expect((await stats(learner)).total_xp).toBe(15);
     expect((await award(learner, { event_type: 'lesson_completed' })).statusCode).toBe(400);
     expect((await award(learner, { event_type: 'lesson_completed', event_value: 1000 })).statusCode).toBe(400);
+  });
+
+  it('a claim counts on the day its event happened: yesterday’s note is paid, today’s beyond the cap is not', async () => {
+    const learner = await signUpSubscribed(app, 'calm');
+    await stats(learner);
+    const noteEvent = (noteId: string) => ({
+      type: 'note.created' as const,
+      userId: learner.userId,
+      subjectId: noteId,
+      payload: { noteId },
+    });
+    // Ten notes today reach the notes' daily cap (20 XP).
+    await happen(...Array.from({ length: 10 }, (_, index) => noteEvent(`note-today-${index}`)));
+    // Two more notes whose awards only a claim makes (the outbox will not deliver them within the test).
+    const later = new Date(Date.now() + 3_600_000);
+    await database.db.insert(domainEvents).values([
+      {
+        ...noteEvent('note-yesterday'),
+        payload: {},
+        occurredAt: new Date(Date.now() - 86_400_000),
+        availableAt: later,
+      },
+      { ...noteEvent('note-today-more'), availableAt: later },
+    ]);
+
+    const yesterday = await award(learner, { event_type: 'note_created', metadata: { subject_id: 'note-yesterday' } });
+    const beyondCap = await award(learner, { event_type: 'note_created', metadata: { subject_id: 'note-today-more' } });
+
+    expect(yesterday.json<XpResult>()).toMatchObject({ xp_awarded: 2, duplicate: false });
+    expect(beyondCap.json<XpResult>()).toMatchObject({ xp_awarded: 0, duplicate: false });
+    const ledger = await database.db
+      .select()
+      .from(userXp)
+      .where(and(eq(userXp.userId, learner.userId), eq(userXp.eventType, 'note_created')));
+    const today = ledger.find((row) => row.subjectId === 'note-today-0')?.localDay ?? '';
+    const dayBefore = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(ledger.find((row) => row.subjectId === 'note-yesterday')).toMatchObject({ baseXp: 2, localDay: dayBefore });
+    expect(ledger.find((row) => row.subjectId === 'note-today-more')).toMatchObject({ baseXp: 0, localDay: today });
+    expect((await stats(learner)).total_xp).toBe(5 + 20 + 2);
   });
 
   it('100 concurrent awards with the same idempotency key award once', async () => {
