@@ -21,6 +21,9 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Unlisten = () => Promise<void>;
 export type { ListenEvents };
 
+/** A `NOTIFY` to send: with `notify`, or as part of a write so it goes out only if the write commits. */
+export type Notice = { channel: string; payload: string };
+
 /** One database connection for the whole process, embedded or server. */
 export type Database = {
   kind: 'pglite' | 'postgres';

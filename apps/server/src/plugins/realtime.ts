@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import type { Database, Unlisten } from '../db/client.ts';
+import type { Database, Notice, Unlisten } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 export const REALTIME_CHANNEL = 'portal_realtime';
@@ -25,6 +25,11 @@ type Envelope = { userId?: string; channel?: typeof BETA_CHANNEL; message: Serve
 export type Realtime = {
   /** Pushes to every open socket of this user, on every instance; `session_ended` then closes those sockets. */
   publishToUser(userId: string, message: ServerMessage): Promise<void>;
+  /**
+   * The notice `publishToUser` sends, for a module to send with its own write (as `pg_notify`), so the message goes
+   * out with no statement of its own, and only if the write commits.
+   */
+  noticeToUser(userId: string, message: ServerMessage): Notice;
   /** Pushes to every open socket of a beta user, on every instance. */
   publishBeta(message: ServerMessage): Promise<void>;
   connectionCount(): number;
@@ -105,6 +110,7 @@ export const realtimePlugin = fp(
     const publish = (envelope: Envelope) => database.notify(REALTIME_CHANNEL, JSON.stringify(envelope));
     app.decorate('realtime', {
       publishToUser: (userId, message) => publish({ userId, message }),
+      noticeToUser: (userId, message) => ({ channel: REALTIME_CHANNEL, payload: JSON.stringify({ userId, message }) }),
       publishBeta: (message) => publish({ channel: BETA_CHANNEL, message }),
       connectionCount: () => clients.size,
       onClientMessage: (type, handler) => {

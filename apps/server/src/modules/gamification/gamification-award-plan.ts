@@ -120,6 +120,8 @@ export function planAward(input: AwardInput, account: AccountRow, held: AwardHel
   const changed = new Set<WatchedTable>(['user_xp']);
   if (streakMoved) changed.add('streaks');
   if (due.achievements.length > 0) changed.add('achievements');
+  // The write goes ahead only if nothing the award read changed, so the badges due are the badges granted.
+  if (due.badges.length > 0) changed.add('user_badges');
   return {
     write: {
       ledger: {
@@ -144,7 +146,6 @@ export function planAward(input: AwardInput, account: AccountRow, held: AwardHel
     finish: (grantedBadges) => {
       const granted = new Set(grantedBadges);
       const newBadges = due.badges.filter((badge) => granted.has(badge.key));
-      if (newBadges.length > 0) changed.add('user_badges');
       return resultFor(updated, settings, {
         xp_awarded: xp,
         multiplier,

@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { BuiltOnce, valueFor } from '../../db/built-once.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Notice } from '../../db/client.ts';
 import { domainEvents } from '../../db/schema.ts';
 import { jsonDate, type ReadPart, readPart, togetherStatement, valuesOf } from '../../read-together.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
@@ -165,12 +165,12 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
      * the account row first, so its version vouches for everything the award was decided from. Outside a transaction
      * nothing is locked across round trips; inside the caller's transaction when given one. Returns the badge keys
      * granted, or undefined (and nothing written) when the account changed since it was read: the caller then decides
-     * again under the account's lock.
+     * again under the account's lock. `notices` are sent by the same statement, so they go out when it commits.
      */
     async saveAward(
       version: string,
       write: AwardWrite,
-      executor: Db = db,
+      { executor = db, notices = [] }: { executor?: Db; notices?: Notice[] } = {},
     ): Promise<{ grantedBadges: string[] } | undefined> {
       const { ledger, streak, badgeKeys, achievements } = write;
       const values: Record<string, unknown> = { version, userId: ledger.userId, xp: ledger.xp };
@@ -179,18 +179,20 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
       for (const [index, day] of (streak?.frozenDays ?? []).entries()) values[`frozen.${index}`] = day;
       for (const [index, key] of badgeKeys.entries()) values[`badge.${index}`] = key;
       for (const [index, row] of achievements.entries()) fill(values, `achievement.${index}`, row);
+      for (const [index, notice] of notices.entries()) fill(values, `notice.${index}`, notice);
       const shape = [
         Object.keys(ledger).join(),
         streak ? Object.keys(streak.row).join() : '-',
         streak?.frozenDays.length ?? 0,
         badgeKeys.length,
         achievements.length,
+        notices.length,
       ].join('|');
       try {
         const [row] = await statements.run<{ granted: string[] }>(
           executor,
           shape,
-          () => awardStatement(executor, write),
+          () => awardStatement(executor, write, notices.length),
           values,
         );
         return { grantedBadges: row?.granted ?? [] };
@@ -202,8 +204,8 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
   };
 }
 
-/** `saveAward`'s statement for a write of `write`'s shape, with placeholders for every value. */
-function awardStatement(executor: Db, { ledger, streak, badgeKeys, achievements }: AwardWrite): SQL {
+/** `saveAward`'s statement for a write of `write`'s shape and `notices` notices, with placeholders for every value. */
+function awardStatement(executor: Db, { ledger, streak, badgeKeys, achievements }: AwardWrite, notices: number): SQL {
   const userId = valueFor('userId');
   const steps: SQL[] = [
     sql`credited as (${executor
@@ -241,8 +243,12 @@ function awardStatement(executor: Db, { ledger, streak, badgeKeys, achievements 
   }
   const granted =
     badgeKeys.length > 0 ? sql`(select coalesce(json_agg(badge_key), '[]'::json) from granted)` : sql`'[]'::json`;
+  const sent = Array.from(
+    { length: notices },
+    (_, index) => sql`, pg_notify(${valueFor(`notice.${index}.channel`)}, ${valueFor(`notice.${index}.payload`)})`,
+  );
   return sql`with ${sql.join(steps, sql`, `)}
-    select ${granted} as granted,
+    select ${granted} as granted${sql.join(sent)},
       (case when (select count(*) from credited) = 1 and (select count(*) from inserted) = 1 then null
         else ${CHANGED_SINCE_READ} end)::int as unchanged`;
 }

@@ -123,10 +123,12 @@ export function createAwards(deps: GamificationDeps) {
     if (account) {
       const plan = planAward(input, account, held, context);
       if (!plan.write) return plan.result;
-      const saved = await repository.saveAward(account.version, plan.write);
+      // The learner's tabs hear of the change from the write itself, when it commits.
+      const notices = deps.noticesOf?.(userId, [...plan.changed]);
+      const saved = await repository.saveAward(account.version, plan.write, { notices });
       if (saved) {
         const result = plan.finish(saved.grantedBadges);
-        publishChanges(deps, userId, plan.changed);
+        if (!notices) publishChanges(deps, userId, plan.changed);
         return result;
       }
     }
@@ -137,7 +139,7 @@ export function createAwards(deps: GamificationDeps) {
       const lockedHeld = await repository.readAwardHeld(key, tx);
       const plan = planAward(input, lockedAccount, lockedHeld, context);
       if (!plan.write) return { result: plan.result, changed: new Set<WatchedTable>() };
-      const saved = await repository.saveAward(lockedAccount.version, plan.write, tx);
+      const saved = await repository.saveAward(lockedAccount.version, plan.write, { executor: tx });
       if (!saved) throw new Error('An award under the account’s lock found the account changed.');
       return { result: plan.finish(saved.grantedBadges), changed: plan.changed };
     });

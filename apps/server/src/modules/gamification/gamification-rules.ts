@@ -13,6 +13,7 @@ import {
 import { levelForXp } from '@portal/shared/levels';
 import type { WATCHED_TABLES } from '@portal/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Notice } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditEventInput } from '../audit/audit.service.ts';
 import type { DomainEvent, DomainEventType } from '../events/domain-event.types.ts';
@@ -28,6 +29,11 @@ export type GamificationDeps = {
   canUseShop: (userId: string) => Promise<boolean>;
   /** Tells the learner's open tabs which of their tables changed; called after the change committed. */
   publish: (userId: string, tables: WatchedTable[]) => void;
+  /**
+   * What `publish` would send, as notices a write sends when it commits (`saveAward`); without it, awards publish
+   * after their write.
+   */
+  noticesOf?: (userId: string, tables: WatchedTable[]) => Notice[];
   audit: (event: AuditEventInput) => Promise<void>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   now: () => Date;

@@ -41,6 +41,8 @@ export async function registerGamification(
         });
       }
     },
+    noticesOf: (userId, tables) =>
+      tables.map((table) => app.realtime.noticeToUser(userId, { type: 'table_change', table })),
     audit: (event) => auditService.recordAuditEvent(event),
     logger: app.log,
   });

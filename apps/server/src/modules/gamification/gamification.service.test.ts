@@ -256,8 +256,11 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
     expect(ledgerTotal).toBe(250);
   });
 
-  it('an award decided from an account that changed since it was read writes nothing', async () => {
+  it('an award decided from an account that changed since it was read writes nothing and tells no tab', async () => {
     const learner = await learnerIn('UTC');
+    const heard: string[] = [];
+    const unlisten = await database.listen('award_notices_test', (payload) => heard.push(payload));
+    const notices = [{ channel: 'award_notices_test', payload: 'late-game' }];
     clock = wallClock('2026-10-01T09:00', 'UTC');
     await earnCourseXp(learner);
     const read = await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) });
@@ -282,7 +285,7 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
 
     // Another tab buys something meanwhile: the account is a new version.
     await database.db.update(xpAccounts).set({ spentXp: 10 }).where(eq(xpAccounts.userId, learner.userId));
-    expect(await repository.saveAward(version, write)).toBeUndefined();
+    expect(await repository.saveAward(version, write, { notices })).toBeUndefined();
     expect((await ledgerOf(learner)).map((row) => row.subjectId)).not.toContain('late-game');
     expect((await accountOf(learner))?.totalXp).toBe(200);
 
@@ -290,11 +293,16 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
     // with the new version undoes its own credit.
     const current = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) }))
       .account?.version;
-    expect(await repository.saveAward(current ?? '', write)).toEqual({ grantedBadges: [] });
+    expect(await repository.saveAward(current ?? '', write, { notices })).toEqual({ grantedBadges: [] });
     const after = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) })).account
       ?.version;
-    expect(await repository.saveAward(after ?? '', write)).toBeUndefined();
+    expect(await repository.saveAward(after ?? '', write, { notices })).toBeUndefined();
     expect((await accountOf(learner))?.totalXp).toBe(205);
+    // Notices arrive in the order their transactions committed: by the marker, every committed one has.
+    await database.notify('award_notices_test', 'marker');
+    await vi.waitFor(() => expect(heard).toContain('marker'));
+    expect(heard).toEqual(['late-game', 'marker']);
+    await unlisten();
     const late = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(userXp)
