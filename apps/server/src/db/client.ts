@@ -10,7 +10,7 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { DB_CASING } from './built-once.ts';
 import { createPgListener, type ListenEvents } from './pg-listener.ts';
-import { PreparingClient } from './preparing-client.ts';
+import { PlanRoutingPool } from './preparing-client.ts';
 
 /**
  * The app reads through the query builder only. A relational schema handed to drizzle would be walked on every
@@ -102,7 +102,7 @@ async function migrateAlone(url: string, migrate: () => Promise<void>) {
 }
 
 async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, Client: PreparingClient });
+  const pool = new PlanRoutingPool({ connectionString: url, max: maxConnections });
   // An idle connection the server closed (restart, terminated backend) is dropped by the pool; without a listener
   // the pool's 'error' event would take the whole process down.
   pool.on('error', () => undefined);

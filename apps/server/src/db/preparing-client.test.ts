@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_PLAN_MARK, PreparingClient } from './preparing-client.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GENERIC_PLAN_MARK, PlanRoutingPool, PreparingClient } from './preparing-client.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -92,6 +92,39 @@ describe.skipIf(!url)('connections that prepare their statements', () => {
       );
       expect(results.map((result) => result.rows[0]?.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
     } finally {
+      await pool.end();
+    }
+  });
+
+  it('a pool runs marked statements on connections that stay in generic plan mode, and transactions as before', async () => {
+    const pool = new PlanRoutingPool({ connectionString: url, max: 2 });
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const plain = 'select $1::int + 1 as n';
+      const marked = `${GENERIC_PLAN_MARK} select $1::int + 2 as n`;
+      const answers: (number | undefined)[] = [];
+      for (let run = 0; run < 10; run += 1) {
+        answers.push((await pool.query<{ n: number }>(plain, [run])).rows[0]?.n);
+        answers.push((await pool.query<{ n: number }>(marked, [run])).rows[0]?.n);
+      }
+      expect(answers).toEqual(Array.from({ length: 10 }, (_, run) => [run + 1, run + 2]).flat());
+      // Twenty statements alternating kinds: the one marked connection was put in its mode once, no plain one ever.
+      const switches = sent.mock.calls.filter(([config]) => String(config).startsWith('set plan_cache_mode'));
+      expect(switches.map(([config]) => config)).toEqual(['set plan_cache_mode = force_generic_plan']);
+
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        expect((await client.query<{ n: number }>(marked, [5])).rows[0]?.n).toBe(7);
+        expect(
+          (await client.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode")).rows[0]?.mode,
+        ).toBe('force_generic_plan');
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    } finally {
+      sent.mockRestore();
       await pool.end();
     }
   });

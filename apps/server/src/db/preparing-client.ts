@@ -108,3 +108,46 @@ export class PreparingClient extends pg.Client {
     return `set plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`;
   }
 }
+
+/** Whether a query (as `pg` takes it: text or config) is marked to run on its generic plan (`genericPlan`). */
+function markedGeneric(config: unknown): boolean {
+  const text = typeof config === 'string' ? config : (config as QueryConfig | null)?.text;
+  return typeof text === 'string' && text.startsWith(GENERIC_PLAN_MARK);
+}
+
+/**
+ * A pool that runs statements marked for their generic plan (`genericPlan`) outside transactions on connections of
+ * their own, which stay in that mode: a connection serving both kinds switched its mode back and forth, one statement
+ * each way, so a hot write with a plain read before it (a SCORM commit, a progress report) took up to four round
+ * trips instead of two. Transactions (`connect`) run on the plain connections, switching as before. The marked
+ * connections are half as many as the plain ones, and like them are closed when idle.
+ */
+export class PlanRoutingPool extends pg.Pool {
+  readonly #marked: pg.Pool;
+
+  constructor(config: pg.PoolConfig) {
+    super({ ...config, Client: PreparingClient });
+    this.#marked = new pg.Pool({
+      ...config,
+      max: Math.max(1, Math.ceil((config.max ?? 10) / 2)),
+      Client: PreparingClient,
+    });
+    // As for the plain connections: an idle one the server closed is dropped, never taking the process down.
+    this.#marked.on('error', () => undefined);
+  }
+
+  static {
+    const plainQuery = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
+    const query = function (this: PlanRoutingPool, ...args: unknown[]) {
+      const marked = this.#marked;
+      return markedGeneric(args[0])
+        ? (marked.query as (...a: unknown[]) => unknown).apply(marked, args)
+        : plainQuery.apply(this, args);
+    };
+    Object.defineProperty(PlanRoutingPool.prototype, 'query', { value: query, writable: true, configurable: true });
+  }
+
+  override async end(): Promise<void> {
+    await Promise.all([super.end(), this.#marked.end()]);
+  }
+}
