@@ -120,18 +120,15 @@ function markedGeneric(config: unknown): boolean {
  * their own, which stay in that mode: a connection serving both kinds switched its mode back and forth, one statement
  * each way, so a hot write with a plain read before it (a SCORM commit, a progress report) took up to four round
  * trips instead of two. Transactions (`connect`) run on the plain connections, switching as before. The marked
- * connections are half as many as the plain ones, and like them are closed when idle.
+ * connections are as many as the plain ones at most (so an instance may hold twice `max` under load), and like them
+ * are closed after ten idle seconds.
  */
 export class PlanRoutingPool extends pg.Pool {
   readonly #marked: pg.Pool;
 
   constructor(config: pg.PoolConfig) {
     super({ ...config, Client: PreparingClient });
-    this.#marked = new pg.Pool({
-      ...config,
-      max: Math.max(1, Math.ceil((config.max ?? 10) / 2)),
-      Client: PreparingClient,
-    });
+    this.#marked = new pg.Pool({ ...config, Client: PreparingClient });
     // As for the plain connections: an idle one the server closed is dropped, never taking the process down.
     this.#marked.on('error', () => undefined);
   }
