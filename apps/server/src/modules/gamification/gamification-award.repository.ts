@@ -115,48 +115,39 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
   const withAccount = { account: versionedAccountPart(userId), ...heldParts };
   const withEvent = { event: domainEventPart(userId, valueFor('domainType'), valueFor('subjectId')), ...withAccount };
   const statements = new BuiltOnce();
+  /** Runs the read of `parts`, built once under `name`, with `values` for its placeholders. */
+  const readBuiltOnce = async <P extends Record<string, ReadPart<unknown>>>(
+    executor: Db,
+    name: string,
+    parts: P,
+    values: Record<string, unknown>,
+  ) => {
+    const [row = {}] = await statements.run<Record<string, unknown>>(
+      executor,
+      name,
+      () => togetherStatement(parts),
+      values,
+    );
+    return valuesOf(parts, row);
+  };
 
   return {
-    ledgerMultiplierPart,
-    baseXpOnDayPart,
     awardCountsPart,
     versionedAccountPart,
 
     /** What an award decides from, with the learner's account and its version (null when they have none yet). */
-    async readAward(key: AwardKey): Promise<AwardHeld & { account: VersionedAccount | null }> {
-      const [row = {}] = await statements.run<Record<string, unknown>>(
-        db,
-        'read with account',
-        () => togetherStatement(withAccount),
-        key,
-      );
-      return valuesOf(withAccount, row);
-    },
+    readAward: (key: AwardKey): Promise<AwardHeld & { account: VersionedAccount | null }> =>
+      readBuiltOnce(db, 'read with account', withAccount, key),
 
     /**
      * `readAward` for an award a client claims, with the domain event it claims (null when it did not happen for
      * this learner) read in the same statement. `key` is what the award would be if the event happened on `key.day`.
      */
-    async readClaimedAward(key: AwardKey, claimed: { domainType: string; subjectId: string }) {
-      const [row = {}] = await statements.run<Record<string, unknown>>(
-        db,
-        'read with account and event',
-        () => togetherStatement(withEvent),
-        { ...key, ...claimed },
-      );
-      return valuesOf(withEvent, row);
-    },
+    readClaimedAward: (key: AwardKey, claimed: { domainType: string; subjectId: string }) =>
+      readBuiltOnce(db, 'read with account and event', withEvent, { ...key, ...claimed }),
 
     /** What an award decides from, inside the caller's transaction (which holds the account's lock). */
-    async readAwardHeld(key: AwardKey, executor: Db): Promise<AwardHeld> {
-      const [row = {}] = await statements.run<Record<string, unknown>>(
-        executor,
-        'read',
-        () => togetherStatement(heldParts),
-        key,
-      );
-      return valuesOf(heldParts, row);
-    },
+    readAwardHeld: (key: AwardKey, executor: Db): Promise<AwardHeld> => readBuiltOnce(executor, 'read', heldParts, key),
 
     /**
      * Writes an award in one statement: the ledger row, the XP credited to the account, the streak moved (with the
