@@ -5,6 +5,11 @@
  * must reach a quarter of `/api/health` requests/s at 10 connections with p99 under 25 ms. Results go into
  * bench/README.md.
  *
+ * The measured server is the production bundle run as `npm start` runs it, in a process of its own: a load generator
+ * on the server's own thread would slow the cheap baseline far more than the paths measured against it. Seeding and
+ * statement counting use an app in this process on the same database. To profile the server, add `--cpu-prof
+ * --cpu-prof-dir=<dir>` to the server package's `start` script for the run (Node refuses it in NODE_OPTIONS).
+ *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:hot
  *   BENCH_DURATION=5 BENCH_CONNECTIONS=10 BENCH_COUNT_QUERIES=1 npm run bench:hot
  *
@@ -27,6 +32,8 @@ import {
   createBenchDatabase,
   createLearners,
   describeMachine,
+  startServerProcess,
+  stopServerProcess,
 } from './bench-kit.ts';
 import { writeBenchSection } from './readme.ts';
 
@@ -41,6 +48,8 @@ const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 100_000);
 const CLAIMABLE = Number(process.env.BENCH_CLAIMABLE ?? 400);
 const TARGET_SHARE = 0.25;
 const TARGET_P99_MS = 25;
+/** The port of the measured server process (its content origin takes the next one). */
+const PORT = 4970;
 
 type Run = { label: string; connections: number; p50: number; p99: number; rps: number; errors: number };
 type Path = {
@@ -291,15 +300,23 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
     if (response.statusCode !== 200) throw new Error(`${path.label} answered ${response.statusCode}: ${response.body}`);
   }
 
-  // Signed-in learners of a running server have their sessions resolved already: one visit each before measuring.
+  // Signed-in learners of a running server have their sessions resolved already: one visit each before counting.
   for (const learner of active) await app.inject({ method: 'GET', url: '/api/me', headers: bearer(learner) });
-
   const queryCounts = process.env.BENCH_COUNT_QUERIES ? await countQueries(base, paths, active) : null;
 
+  // The measured server is `npm start`'s own process, so the load generator never shares its thread.
+  const server = CONNECTIONS.length > 0 ? await startServerProcess({ database: benchDatabase, port: PORT }) : null;
+  const served = `http://127.0.0.1:${PORT}`;
   const runs: Run[] = [];
-  for (const connections of CONNECTIONS) {
-    runs.push(await measure(base, null, connections, active));
-    for (const path of paths) runs.push(await measure(base, path, connections, active));
+  try {
+    // Its signed-in learners have their sessions resolved already, as on a running server: one visit each.
+    if (server) for (const learner of active) await fetch(`${served}/api/me`, { headers: bearer(learner) });
+    for (const connections of CONNECTIONS) {
+      runs.push(await measure(served, null, connections, active));
+      for (const path of paths) runs.push(await measure(served, path, connections, active));
+    }
+  } finally {
+    if (server) await stopServerProcess(server);
   }
   await client.end();
   await app.close();
