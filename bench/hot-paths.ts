@@ -213,6 +213,10 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
   // Signed-in learners of a running server have their sessions resolved already: one visit each before counting.
   for (const learner of active) await app.inject({ method: 'GET', url: '/api/me', headers: bearer(learner) });
   const queryCounts = process.env.BENCH_COUNT_QUERIES ? await countQueries(base, paths, active) : null;
+  // The seeding app is closed before measuring: its realtime listener would be a second instance receiving every
+  // notice of the measured server, and its job polling would run beside it.
+  await app.close();
+  await database.close();
 
   // The measured server is `npm start`'s own process, so the load generator never shares its thread.
   const server = CONNECTIONS.length > 0 ? await startServerProcess({ database: benchDatabase, port: PORT }) : null;
@@ -229,8 +233,6 @@ async function run(benchDatabase: BenchDatabase, machine: string) {
     if (server) await stopServerProcess(server);
   }
   await client.end();
-  await app.close();
-  await database.close();
 
   const baselineOf = (connections: number) =>
     runs.find((run) => run.connections === connections && run.label.includes('baseline'))?.rps ?? 0;
