@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appChangeCache } from '../../change-cache.ts';
+import { appChangeCache, type ChangeCache, type ChangeCacheOptions } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { REALTIME_CHANNEL } from '../../plugins/realtime.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -30,6 +30,26 @@ const learnerOfRealtime = (payload: string) => {
     return '*';
   }
 };
+
+/**
+ * Views of one learner kept in this process under their id until they change: dropped here at once for what they write
+ * through this instance, and on every instance by the learner change notices (their writes elsewhere, goals' triggers)
+ * and by the realtime pushes about their tables (XP, streaks, badges, achievements). `alsoFollow` adds channels whose
+ * notices drop entries too.
+ */
+export function learnerViewCache<Value>(
+  app: FastifyInstance,
+  database: Database,
+  { maxEntries, alsoFollow = [] }: Pick<ChangeCacheOptions, 'maxEntries' | 'alsoFollow'>,
+): ChangeCache<Value> {
+  const views = appChangeCache<Value>(app, database, {
+    channel: LEARNER_CHANGES_CHANNEL,
+    maxEntries,
+    alsoFollow: [{ channel: REALTIME_CHANNEL, keyOf: learnerOfRealtime }, ...alsoFollow],
+  });
+  app.onWriteBy((userId) => views.drop(userId));
+  return views;
+}
 
 /** How long the learners who wrote through this instance are gathered before the other instances are told. */
 const NOTICE_WINDOW_MS = 20;
@@ -76,22 +96,15 @@ export async function registerAnalytics(
 ) {
   const analyticsSources: AnalyticsSources = {};
   app.decorate('analyticsSources', analyticsSources);
-  const homes = appChangeCache<KeptHome>(app, database, {
-    channel: LEARNER_CHANGES_CHANNEL,
+  const homes = learnerViewCache<KeptHome>(app, database, {
     maxEntries: 5_000,
-    alsoFollow: [
-      { channel: REALTIME_CHANNEL, keyOf: learnerOfRealtime },
-      // A course's title or status shows on the home of everyone taking it; authors change courses rarely.
-      { channel: COURSE_CHANGES_CHANNEL, keyOf: () => '*' },
-    ],
+    // A course's title or status shows on the home of everyone taking it; authors change courses rarely.
+    alsoFollow: [{ channel: COURSE_CHANGES_CHANNEL, keyOf: () => '*' }],
   });
   // Whatever a learner changes through this instance shows on their home here at once; the other instances hear of
   // it within a notice window. XP set off by the change, which may commit after the answer, sends its own notice.
   const notices = learnerNotices(database, (error) => app.log.warn({ err: error }, 'learner change notice not sent'));
-  app.onWriteBy((userId) => {
-    homes.drop(userId);
-    notices.add(userId);
-  });
+  app.onWriteBy((userId) => notices.add(userId));
   app.addHook('onClose', () => notices.flush());
   const analyticsService = createAnalyticsService({
     analyticsRepository: createAnalyticsRepository({ db: database.db }),

@@ -11,7 +11,7 @@ import { within } from '../../testing/within.ts';
 import { courses } from '../courses/courses.table.ts';
 import { goals } from '../goals/goals.table.ts';
 import { courseProgress } from '../progress/progress.table.ts';
-import { LEARNER_CHANGES_CHANNEL } from './analytics.module.ts';
+import { announceLearnerChange } from './analytics.testing.ts';
 
 /**
  * Each instance keeps a learner's home until it hears that what the home is made of changed. These tests change rows
@@ -36,25 +36,7 @@ describe.each(testTargets())('the learner home kept between changes on $name', (
     within(1_000, async () =>
       (await home()).insights.some((insight) => insight.kind === 'resume_course' && insight.percent === percent),
     );
-  /**
-   * Announces a change of the learner's as another instance does, and waits until this instance has heard it: a home
-   * read before the notice arrives would be dropped by it later, in the middle of the test.
-   */
-  const announce = async (userId = learner.userId) => {
-    let heard = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      heard = resolve;
-    });
-    const unlisten = await database.listen(LEARNER_CHANGES_CHANNEL, (payload) => {
-      if (payload === userId) heard();
-    });
-    try {
-      await database.notify(LEARNER_CHANGES_CHANNEL, userId);
-      await arrived;
-    } finally {
-      await unlisten();
-    }
-  };
+  const announce = (userId = learner.userId) => announceLearnerChange(database, userId);
   /** A write no trigger sees: what the home shows after it tells whether the home was read again. */
   const silently = (write: (tx: Db) => Promise<unknown>) =>
     database.db.transaction(async (tx) => {

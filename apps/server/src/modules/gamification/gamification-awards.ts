@@ -19,6 +19,7 @@ import {
   awardForDomainEvent,
   awardKeyFor,
   badgeSummary,
+  changedHere,
   type GamificationDeps,
   publishChanges,
   type WatchedTable,
@@ -128,7 +129,8 @@ export function createAwards(deps: GamificationDeps) {
       const saved = await repository.saveAward(account.version, plan.write, { notices });
       if (saved) {
         const result = plan.finish(saved.grantedBadges);
-        if (!notices) publishChanges(deps, userId, plan.changed);
+        if (notices) changedHere(deps, userId);
+        else publishChanges(deps, userId, plan.changed);
         return result;
       }
     }

@@ -13,11 +13,13 @@ import {
 import { levelForXp } from '@portal/shared/levels';
 import type { WATCHED_TABLES } from '@portal/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeCache } from '../../change-cache.ts';
 import type { Notice } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { AuditEventInput } from '../audit/audit.service.ts';
 import type { DomainEvent, DomainEventType } from '../events/domain-event.types.ts';
 import type { AccountRow, GamificationRepository, StreakRow } from './gamification.repository.ts';
+import type { StatsSnapshot } from './gamification-stats.repository.ts';
 
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
@@ -34,6 +36,11 @@ export type GamificationDeps = {
    * after their write.
    */
   noticesOf?: (userId: string, tables: WatchedTable[]) => Notice[];
+  /**
+   * What get_user_stats reads, kept per learner until they change (`learnerViewCache`); without it, every call reads
+   * the database.
+   */
+  statsSnapshots?: Pick<ChangeCache<StatsSnapshot>, 'get' | 'drop'>;
   audit: (event: AuditEventInput) => Promise<void>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   now: () => Date;
@@ -160,7 +167,21 @@ export const resultFor = (
   ...fields,
 });
 
+/**
+ * After a change of the learner's rows committed: this instance forgets their kept stats before it answers (the
+ * notices tell the other instances, a moment later).
+ */
+export const changedHere = (deps: Pick<GamificationDeps, 'statsSnapshots'>, userId: string) => {
+  deps.statsSnapshots?.drop(userId);
+};
+
 /** Pushes the changed tables to the learner's tabs, if any changed. */
-export const publishChanges = (deps: Pick<GamificationDeps, 'publish'>, userId: string, tables: Set<WatchedTable>) => {
-  if (tables.size > 0) deps.publish(userId, [...tables]);
+export const publishChanges = (
+  deps: Pick<GamificationDeps, 'publish' | 'statsSnapshots'>,
+  userId: string,
+  tables: Set<WatchedTable>,
+) => {
+  if (tables.size === 0) return;
+  changedHere(deps, userId);
+  deps.publish(userId, [...tables]);
 };

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { AccountRow, ShopItemRow } from './gamification.repository.ts';
 import {
   balanceOf,
+  changedHere,
   conflict,
   currentMultiplier,
   type GamificationDeps,
@@ -179,6 +180,7 @@ export function createShop(deps: GamificationDeps) {
           item.kind === 'theme' ? { equippedTheme: item.id } : { equippedFrame: item.id },
         );
       });
+      changedHere(deps, userId);
       return getShop(userId);
     },
   };

@@ -36,9 +36,10 @@ const RECENT_AWARDS = 5;
 export function createStatsViews(deps: GamificationDeps, { metricsOf }: Pick<Awards, 'metricsOf'>) {
   const { repository, timeZoneOf, now } = deps;
 
-  /** get_user_stats */
+  /** get_user_stats: the levels, multiplier and streak follow from the snapshot (kept or read) and the clock now. */
   async function getStats(userId: string): Promise<UserStats> {
-    return statsOf(userId, await repository.statsSnapshot(userId, RECENT_AWARDS));
+    const read = () => repository.statsSnapshot(userId, RECENT_AWARDS);
+    return statsOf(userId, await (deps.statsSnapshots ? deps.statsSnapshots.get(userId, read) : read()));
   }
 
   async function statsOf(userId: string, snapshot: StatsSnapshot): Promise<UserStats> {

@@ -2,12 +2,14 @@ import { canUseFeature, FEATURE_MIN_TIER } from '@portal/shared/tiers';
 import type { FastifyInstance } from 'fastify';
 import { appChangeCache, droppingAfterWrites } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
+import { learnerViewCache } from '../analytics/analytics.module.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createGamificationRepository, type GamificationRepository } from './gamification.repository.ts';
 import { gamificationAdminRoutes, gamificationRoutes } from './gamification.routes.ts';
 import { createGamificationService } from './gamification.service.ts';
+import type { StatsSnapshot } from './gamification-stats.repository.ts';
 
 /**
  * XP from domain events, the gamification API, the daily login (the first /api/me or gamification call of a local
@@ -31,6 +33,7 @@ export async function registerGamification(
 ) {
   const gamificationService = createGamificationService({
     repository: keepingSettings(app, database),
+    statsSnapshots: learnerViewCache<StatsSnapshot>(app, database, { maxEntries: 5_000 }),
     timeZoneOf,
     canUseShop: async (userId) =>
       canUseFeature(await subscriptionService.getStatus(userId, FEATURE_MIN_TIER.points_shop), 'points_shop'),
