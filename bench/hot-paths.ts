@@ -7,14 +7,15 @@
  *
  * The measured server is the production bundle run as `npm start` runs it, in a process of its own: a load generator
  * on the server's own thread would slow the cheap baseline far more than the paths measured against it. Seeding and
- * statement counting use an app in this process on the same database. To profile the server, add `--cpu-prof
- * --cpu-prof-dir=<dir>` to the server package's `start` script for the run (Node refuses it in NODE_OPTIONS).
+ * statement counting use an app in this process on the same database. Each line is sent for BENCH_WARMUP seconds (3)
+ * before it is measured, as a running server has its code compiled and its learners' reads kept.
+ * BENCH_SERVER_CPU_PROF=<dir> writes a CPU profile of the measured server there.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:hot
  *   BENCH_DURATION=5 BENCH_CONNECTIONS=10 BENCH_COUNT_QUERIES=1 npm run bench:hot
  *
  * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (after warm-up); BENCH_TRACE_QUERIES=1
- * prints them; BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone). BENCH_ONLY=progress
+ * prints them (BENCH_TRACE_CHARS characters each, 160); BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone). BENCH_ONLY=progress
  * measures only the paths whose label contains it, or any of several words separated by commas (for profiling; the
  * README is left alone).
  */
@@ -39,6 +40,8 @@ import { seed } from './hot-paths-seed.ts';
 import { writeBenchSection } from './readme.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds each line is sent before it is measured: a running server has its code warm and its learners' reads kept. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10').split(',').map(Number).filter(Boolean);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000);
 /** The signed-in learners the requests rotate over (each with a history). */
@@ -76,6 +79,7 @@ async function measure(base: string, path: Path | null, connections: number, act
     url: base,
     connections,
     duration: DURATION_SECONDS,
+    ...(WARMUP_SECONDS > 0 ? { warmup: { connections, duration: WARMUP_SECONDS } } : {}),
     requests: [
       {
         method: path?.method ?? 'GET',
@@ -280,8 +284,9 @@ async function withMarkers(generated: string) {
 }
 
 /**
- * Sends two requests per path for each of a few learners and counts the statements (round trips, BEGIN and COMMIT
- * included) the second one runs: the first warms what a real learner's earlier requests would have warmed.
+ * Sends three requests per path for each of a few learners and counts the statements (round trips, BEGIN and COMMIT
+ * included) the third one runs: the first two warm what a real learner's earlier requests would have warmed (a SCORM
+ * attempt's first commit, which is never a quiet one, and the fresh read that follows it).
  */
 async function countQueries(base: string, paths: Path[], active: BenchLearner[]) {
   let statements = 0;
@@ -290,7 +295,11 @@ async function countQueries(base: string, paths: Path[], active: BenchLearner[])
     statements += 1;
     if (process.env.BENCH_TRACE_QUERIES) {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-      console.log(`  sql: ${String(text).replace(/\s+/g, ' ').slice(0, 160)}`);
+      console.log(
+        `  sql: ${String(text)
+          .replace(/\s+/g, ' ')
+          .slice(0, Number(process.env.BENCH_TRACE_CHARS ?? 160))}`,
+      );
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
@@ -299,9 +308,10 @@ async function countQueries(base: string, paths: Path[], active: BenchLearner[])
     for (const path of paths) {
       let counted = 0;
       const tries = 5;
-      for (let k = 1; k <= tries * 2; k += 1) {
+      const perLearner = 3;
+      for (let k = 1; k <= tries * perLearner; k += 1) {
         const n = sent++;
-        const index = Math.ceil(k / 2) % active.length;
+        const index = Math.ceil(k / perLearner) % active.length;
         const body = path.body?.(n, index);
         const before = statements;
         await fetch(`${base}${path.url(n, index)}`, {
@@ -312,7 +322,7 @@ async function countQueries(base: string, paths: Path[], active: BenchLearner[])
           },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
-        if (k % 2 === 0) counted += statements - before;
+        if (k % perLearner === 0) counted += statements - before;
         if (process.env.BENCH_TRACE_QUERIES) console.log(`-- ${path.label} #${k}: ${statements - before}`);
       }
       lines.push(`| ${path.label} | ${(counted / tries).toFixed(1)} |`);
