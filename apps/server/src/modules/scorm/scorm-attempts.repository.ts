@@ -187,18 +187,20 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    /** Stores an attempt's commit; answers the row's new version and time (see `findOwnAttemptForCommit`). */
     async saveAttempt(
       executor: Executor,
       attemptId: string,
       changes: Partial<typeof scormAttempts.$inferInsert>,
       cmi: Record<string, unknown>,
       interactions: Array<Omit<typeof scormInteractions.$inferInsert, 'attemptId'>>,
-    ) {
-      await executor
+    ): Promise<{ version: string; updatedAt: Date } | undefined> {
+      const [saved] = await executor
         .update(scormAttempts)
         // A numbered commit sets `commitCount` to its number; anything else stored counts one more.
         .set({ commitCount: sql`${scormAttempts.commitCount} + 1`, ...changes, updatedAt: sql`now()` })
-        .where(eq(scormAttempts.id, attemptId));
+        .where(eq(scormAttempts.id, attemptId))
+        .returning({ version: sql<string>`${scormAttempts}.xmin::text`, updatedAt: scormAttempts.updatedAt });
       await executor
         .insert(scormAttemptData)
         .values({ attemptId, cmi })
@@ -211,6 +213,7 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
         await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
       }
       await storeObjectives(executor, attemptId, cmi);
+      return saved;
     },
 
     /** Locks the enrolment and returns it with the attempts of every SCO, for rolling progress up. */

@@ -92,6 +92,19 @@ describe.each(testTargets())('SCORM commits that change no result on $name', (ta
     objectives: await database.db.$count(scormObjectives, eq(scormObjectives.attemptId, attemptId)),
   });
 
+  /** Another instance stores commit `page` of the attempt: its number and location, and `cmi` over the stored data. */
+  async function storedElsewhere(attemptId: string, page: number, cmi: Record<string, unknown>) {
+    const [before] = await database.db.select().from(scormAttemptData).where(eq(scormAttemptData.attemptId, attemptId));
+    await database.db
+      .update(scormAttempts)
+      .set({ commitCount: page, location: `page-${page}` })
+      .where(eq(scormAttempts.id, attemptId));
+    await database.db
+      .update(scormAttemptData)
+      .set({ cmi: { ...before?.cmi, ...cmi } })
+      .where(eq(scormAttemptData.attemptId, attemptId));
+  }
+
   it('paging on stores each page and its time, keeps the answers, and a later result still completes the package', async () => {
     const { attempt, start, commit, learningTime, status } = await learnerInAttempt();
     expect((await commit(1, pageCmi(1))).status).toBe(200);
@@ -149,24 +162,58 @@ describe.each(testTargets())('SCORM commits that change no result on $name', (ta
     expect(await rowsOf(attempt.attempt_id)).toEqual({ interactions: 1, objectives: 1 });
   });
 
+  it('after a commit that records an answer, paging on and a change made elsewhere are both stored as sent', async () => {
+    const { attempt, commit, learningTime } = await learnerInAttempt();
+    expect((await commit(1, pageCmi(1))).status).toBe(200);
+    // Page 2 answers a second question: stored under the attempt's lock, with its rows.
+    expect((await commit(2, pageCmi(2, { answers: 2 }))).body).toEqual({ result: true, errorCode: 0 });
+    const afterAnswer = await learningTime();
+    // Page 3 only moves on and sends only its location: the rest is as page 2 stored it.
+    const page3 = pageCmi(3, { sessionTime: '00:00:12' }).core;
+    expect((await commit(3, { core: page3 }, ['suspend_data', 'interactions', 'objectives'])).body).toEqual({
+      result: true,
+      errorCode: 0,
+    });
+    expect((await learningTime()) - afterAnswer).toBe(2);
+    const [afterPage3] = await database.db
+      .select()
+      .from(scormAttemptData)
+      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
+    expect(afterPage3?.cmi).toMatchObject({
+      core: { lesson_location: 'page-3' },
+      suspend_data: pageCmi(2).suspend_data,
+      interactions: pageCmi(2, { answers: 2 }).interactions,
+    });
+    expect(await rowsOf(attempt.attempt_id)).toEqual({ interactions: 2, objectives: 1 });
+
+    // Page 4 answers again, then another instance stores page 5 before this one hears of it.
+    expect((await commit(4, pageCmi(4, { answers: 3, sessionTime: '00:00:12' }))).status).toBe(200);
+    await storedElsewhere(attempt.attempt_id, 5, { suspend_data: pageCmi(5).suspend_data });
+
+    // A late copy of page 5 is stale; page 6, sending only its location, keeps the other instance's suspend data.
+    expect((await commit(5, pageCmi(5, { answers: 3 }))).body).toMatchObject({ result: false, stale: true });
+    const { core } = pageCmi(6, { sessionTime: '00:00:12' });
+    expect((await commit(6, { core }, ['suspend_data', 'interactions', 'objectives'])).body).toEqual({
+      result: true,
+      errorCode: 0,
+    });
+    const [stored] = await database.db
+      .select()
+      .from(scormAttemptData)
+      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
+    expect(stored?.cmi).toMatchObject({ core: { lesson_location: 'page-6' }, suspend_data: pageCmi(5).suspend_data });
+    const [row] = await database.db.select().from(scormAttempts).where(eq(scormAttempts.id, attempt.attempt_id));
+    expect(row).toMatchObject({ commitCount: 6, location: 'page-6' });
+    expect(await rowsOf(attempt.attempt_id)).toEqual({ interactions: 3, objectives: 1 });
+  });
+
   it('a player whose commits reach two instances in turn keeps what each of them stored', async () => {
     const { attempt, commit } = await learnerInAttempt();
     expect((await commit(1, pageCmi(1))).status).toBe(200);
     expect((await commit(2, pageCmi(2))).body).toEqual({ result: true, errorCode: 0 });
 
     // Commit 3 goes to another instance, which stores page 3 and its suspend data.
-    const [before] = await database.db
-      .select()
-      .from(scormAttemptData)
-      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
-    await database.db
-      .update(scormAttempts)
-      .set({ commitCount: 3, location: 'page-3' })
-      .where(eq(scormAttempts.id, attempt.attempt_id));
-    await database.db
-      .update(scormAttemptData)
-      .set({ cmi: { ...before?.cmi, ...pageCmi(3) } })
-      .where(eq(scormAttemptData.attemptId, attempt.attempt_id));
+    await storedElsewhere(attempt.attempt_id, 3, pageCmi(3));
 
     // Commit 4 comes back here and sends only what changed: the suspend data is as stored by the other instance.
     const { core } = pageCmi(4);

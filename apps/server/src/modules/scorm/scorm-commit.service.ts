@@ -108,7 +108,10 @@ type SaveDeps = {
   rollUp: ReturnType<typeof createCommitRollUp>;
 };
 
-/** Saves the commit under the attempt's lock; answers false when a newer commit got there first. */
+/**
+ * Saves the commit under the attempt's lock. Answers the attempt as stored, with its new version; 'stale' when a newer
+ * commit got there first; 'untouched' when the attempt is gone or has ended.
+ */
 async function save(
   { repository, activity, rollUp }: SaveDeps,
   tx: Tx,
@@ -118,23 +121,19 @@ async function save(
   cmi: Record<string, unknown>,
   summary: ReturnType<typeof summarizeCmi>,
   ended: boolean,
-) {
+): Promise<{ attempt: Found['attempt']; version: string } | 'stale' | 'untouched'> {
   const locked = await repository.lockOwnAttempt(tx, actor.id, attempt.id);
-  if (!locked || locked.endedAt) return true;
-  if (locked.commitCount >= body.sequence) return false;
-  await repository.saveAttempt(
-    tx,
-    attempt.id,
-    attemptChanges(locked, body, summary, ended),
-    storableCmi(cmi),
-    summary.interactions,
-  );
+  if (!locked || locked.endedAt) return 'untouched';
+  if (locked.commitCount >= body.sequence) return 'stale';
+  const changes = attemptChanges(locked, body, summary, ended);
+  const saved = await repository.saveAttempt(tx, attempt.id, changes, storableCmi(cmi), summary.interactions);
   await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
   await activity.addTime(
     { userId: actor.id, endedAt: new Date(), seconds: earnedSeconds(locked, summary), source: 'scorm' },
     tx,
   );
-  return true;
+  if (!saved) return 'untouched';
+  return { attempt: { ...locked, ...changes, updatedAt: saved.updatedAt }, version: saved.version };
 }
 
 /**
@@ -153,6 +152,18 @@ export function createScormCommits(
   // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
   // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
   const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS, maxEntries: KEPT_PLAYERS });
+  /** Keeps the attempt as a commit stored it, for the learner's next: the stored copy as it reads back from json. */
+  const keepStored = (
+    learnerId: string,
+    found: Found,
+    stored: { attempt: Found['attempt']; version: string },
+    cmi: Record<string, unknown>,
+  ) =>
+    keptAttempts.keep(learnerId, found.attempt.id, {
+      ...found,
+      ...stored,
+      stored: JSON.parse(JSON.stringify(storableCmi(cmi))) as Record<string, unknown>,
+    });
 
   /**
    * Decides and stores the commit against `found`. With `fromKept`, only a commit stored at once against the kept
@@ -201,19 +212,16 @@ export function createScormCommits(
         },
       ));
     if (savedAtOnce) {
-      // What the database now holds, for the learner's next commit: the stored copy as it reads back from json.
-      keptAttempts.keep(actor.id, attempt.id, {
-        ...found,
-        attempt: { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt },
-        stored: JSON.parse(JSON.stringify(storableCmi(cmi))) as Record<string, unknown>,
-        version: savedAtOnce.version,
-      });
+      const stored = { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt };
+      keepStored(actor.id, found, { attempt: stored, version: savedAtOnce.version }, cmi);
     } else {
       if (fromKept) return undefined;
       keptAttempts.drop(actor.id);
       // Anything else, or an attempt changed since it was read, takes the attempt's lock and rolls up.
       const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
-      if (!saved) return staleCommitAnswer(family);
+      if (saved === 'stale') return staleCommitAnswer(family);
+      // A course answering a question commits this way; its next page need not read the attempt again.
+      if (saved !== 'untouched') keepStored(actor.id, found, saved, cmi);
       void domainEvents.flush();
     }
     if (validation.warnings.length > 0)
