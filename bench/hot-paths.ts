@@ -15,9 +15,9 @@
  *   BENCH_DURATION=5 BENCH_CONNECTIONS=10 BENCH_COUNT_QUERIES=1 npm run bench:hot
  *
  * BENCH_COUNT_QUERIES=1 counts the SQL statements each path sends per request (after warm-up); BENCH_TRACE_QUERIES=1
- * prints them (BENCH_TRACE_CHARS characters each, 160); BENCH_CONNECTIONS=none counts without measuring (and leaves the README alone). BENCH_ONLY=progress
- * measures only the paths whose label contains it, or any of several words separated by commas (for profiling; the
- * README is left alone).
+ * prints them (their first BENCH_TRACE_CHARS characters, 160); BENCH_CONNECTIONS=none counts without measuring (and
+ * leaves the README alone). BENCH_ONLY=progress measures only the paths whose label contains it, or any of several
+ * words separated by commas (for profiling; the README is left alone).
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -286,7 +286,7 @@ async function withMarkers(generated: string) {
 /**
  * Sends three requests per path for each of a few learners and counts the statements (round trips, BEGIN and COMMIT
  * included) the third one runs: the first two warm what a real learner's earlier requests would have warmed (a SCORM
- * attempt's first commit, which is never a quiet one, and the fresh read that follows it).
+ * attempt's first commit is never a quiet one).
  */
 async function countQueries(base: string, paths: Path[], active: BenchLearner[]) {
   let statements = 0;
