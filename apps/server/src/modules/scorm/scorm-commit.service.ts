@@ -152,16 +152,20 @@ export function createScormCommits(
   // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
   // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
   const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS, maxEntries: KEPT_PLAYERS });
-  /** Keeps the attempt as a commit stored it, for the learner's next: the stored copy as it reads back from json. */
-  const keepStored = (
+  /**
+   * Keeps the attempt as a commit saved it (its row and new version), for the learner's next commit: with the stored
+   * cmi as it reads back from json.
+   */
+  const keepSaved = (
     learnerId: string,
     found: Found,
-    stored: { attempt: Found['attempt']; version: string },
+    saved: { attempt: Found['attempt']; version: string },
     cmi: Record<string, unknown>,
   ) =>
     keptAttempts.keep(learnerId, found.attempt.id, {
       ...found,
-      ...stored,
+      attempt: saved.attempt,
+      version: saved.version,
       stored: JSON.parse(JSON.stringify(storableCmi(cmi))) as Record<string, unknown>,
     });
 
@@ -212,8 +216,8 @@ export function createScormCommits(
         },
       ));
     if (savedAtOnce) {
-      const stored = { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt };
-      keepStored(actor.id, found, { attempt: stored, version: savedAtOnce.version }, cmi);
+      const saved = { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt };
+      keepSaved(actor.id, found, { attempt: saved, version: savedAtOnce.version }, cmi);
     } else {
       if (fromKept) return undefined;
       keptAttempts.drop(actor.id);
@@ -221,7 +225,7 @@ export function createScormCommits(
       const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
       if (saved === 'stale') return staleCommitAnswer(family);
       // A course answering a question commits this way; its next page need not read the attempt again.
-      if (saved !== 'untouched') keepStored(actor.id, found, saved, cmi);
+      if (saved !== 'untouched') keepSaved(actor.id, found, saved, cmi);
       void domainEvents.flush();
     }
     if (validation.warnings.length > 0)
