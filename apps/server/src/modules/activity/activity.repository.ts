@@ -23,31 +23,56 @@ export function splitByHour(endedAt: Date, seconds: number): { hour: Date; secon
 }
 
 /**
- * Common table expressions that add a span of learning, given as rows (hour, seconds): the hours gain the span (an hour
- * holds at most an hour of one kind of learning, however many tabs report it) and the lifetime total gains what the
- * hours really gained after that cap. Every part reads the rows as they were before the statement, so `time_before` is
- * the hours' seconds ahead of this span.
+ * Common table expressions that add spans of learning, given as rows (user_id, hour, seconds) with each learner's hour
+ * at most once: the hours gain the span (an hour holds at most an hour of one kind of learning, however many tabs
+ * report it) and each learner's lifetime total gains what their hours really gained after that cap. Every part reads
+ * the rows as they were before the statement, so `time_before` is the hours' seconds ahead of these spans. Each step
+ * reaches the tables by their keys, learner by learner, so a plan made without the values never scans them.
  */
-function timeAddedSteps(userId: string | SQLWrapper, source: LearningTimeSource, span: SQL) {
-  return sql`time_span(hour, seconds) as (${span}),
+function timeAddedSteps(source: LearningTimeSource, span: SQL) {
+  return sql`time_span(user_id, hour, seconds) as (${span}),
     time_before as (
-      select coalesce(sum(h.seconds), 0) as seconds from ${learningTimeHourly} h
-      where h.user_id = ${userId} and h.source = ${source} and h.hour in (select hour from time_span)
+      select s.user_id, coalesce(sum(h.seconds), 0) as seconds from time_span s
+      left join lateral (
+        select h.seconds from ${learningTimeHourly} h
+        where h.user_id = s.user_id and h.hour = s.hour and h.source = ${source}
+      ) h on true
+      group by s.user_id
     ),
     time_after as (
       insert into ${learningTimeHourly} (user_id, hour, source, seconds)
-      select ${userId}, hour, ${source}, seconds from time_span
+      select user_id, hour, ${source}, seconds from time_span
       on conflict (user_id, hour, source) do update
         set seconds = least(${learningTimeHourly}.seconds + excluded.seconds, 3600)
-      returning seconds
+      returning user_id, seconds
     ),
     time_total as (
       insert into ${learningTimeTotals} (user_id, seconds)
-      select ${userId}, gained.seconds
-      from (select (select coalesce(sum(seconds), 0) from time_after) - (select seconds from time_before) as seconds) gained
-      where gained.seconds > 0
+      select a.user_id, a.seconds - b.seconds
+      from (select user_id, sum(seconds) as seconds from time_after group by user_id) a
+      join time_before b on b.user_id = a.user_id
+      where a.seconds - b.seconds > 0
       on conflict (user_id) do update set seconds = ${learningTimeTotals}.seconds + excluded.seconds
     )`;
+}
+
+/**
+ * `timeAddedSteps` for learning that ended at `endedAt`, given as rows (user_id, seconds) with each learner at most
+ * once: each span [endedAt - seconds, endedAt) split at the UTC hours it crosses, as `addTime` splits it.
+ */
+function timeEndingSteps(source: LearningTimeSource, gained: SQL, endedAt: SQL) {
+  return timeAddedSteps(
+    source,
+    sql`select s.user_id, s.hour, s.seconds from (
+        select g.user_id, h.hour, round(extract(epoch from least(h.hour + interval '1 hour', e.ended)
+          - greatest(h.hour, e.ended - g.seconds * interval '1 second')))::int as seconds
+        from (select (${endedAt})::timestamptz as ended) e
+        cross join (${gained}) g(user_id, seconds)
+        cross join lateral generate_series(date_trunc('hour', e.ended - g.seconds * interval '1 second'), e.ended,
+          interval '1 hour') h(hour)
+        where g.seconds > 0
+      ) s where s.seconds > 0`,
+  );
 }
 
 export function createActivityRepository({ db }: { db: Db }) {
@@ -65,10 +90,10 @@ export function createActivityRepository({ db }: { db: Db }) {
       const parts = splitByHour(endedAt, seconds);
       if (parts.length === 0) return;
       const spans = sql.join(
-        parts.map((part) => sql`(${part.hour.toISOString()}::timestamptz, ${part.seconds}::int)`),
+        parts.map((part) => sql`(${userId}::text, ${part.hour.toISOString()}::timestamptz, ${part.seconds}::int)`),
         sql`, `,
       );
-      await executor.execute(sql`with ${timeAddedSteps(userId, source, sql`values ${spans}`)} select 1`);
+      await executor.execute(sql`with ${timeAddedSteps(source, sql`values ${spans}`)} select 1`);
     },
 
     /**
@@ -82,18 +107,15 @@ export function createActivityRepository({ db }: { db: Db }) {
       seconds: SQL,
       endedAt: SQL = sql`now()`,
     ) {
-      // The span [now - seconds, now) split at the UTC hours it crosses, as `addTime` splits it.
-      return timeAddedSteps(
-        userId,
-        source,
-        sql`select s.hour, s.seconds from (
-            select h.hour, round(extract(epoch from least(h.hour + interval '1 hour', e.ended)
-              - greatest(h.hour, e.ended - e.seconds * interval '1 second')))::int as seconds
-            from (select (${endedAt})::timestamptz as ended, (${seconds})::int as seconds) e
-            cross join lateral generate_series(date_trunc('hour', e.ended - e.seconds * interval '1 second'), e.ended,
-              interval '1 hour') h(hour)
-          ) s where s.seconds > 0`,
-      );
+      return timeEndingSteps(source, sql`select (${userId})::text, (${seconds})::int`, endedAt);
+    },
+
+    /**
+     * `timeEndingNowSteps` for several learners at once: `gained` is a query of rows (user_id, seconds), each learner
+     * at most once (an hour's row can change only once in a statement).
+     */
+    timeEndingNowForManySteps(source: LearningTimeSource, gained: SQL, endedAt: SQL = sql`now()`) {
+      return timeEndingSteps(source, gained, endedAt);
     },
 
     async secondsBetween(

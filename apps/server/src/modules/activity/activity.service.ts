@@ -10,6 +10,7 @@ export function createActivityService({ repository }: { repository: ActivityRepo
     addTime: repository.addTime,
     /** Steps that add learning time in the caller's own statement (see the repository). */
     timeEndingNowSteps: repository.timeEndingNowSteps,
+    timeEndingNowForManySteps: repository.timeEndingNowForManySteps,
     secondsBetween: repository.secondsBetween,
     /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */
     secondsByDayPart: repository.secondsByDayPart,

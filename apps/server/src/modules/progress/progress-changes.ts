@@ -1,5 +1,6 @@
 import { type ProgressReportBody, type QuizSubmitBody, watchedSeconds } from '@portal/shared/progress';
 import { AppError } from '../../errors.ts';
+import { createWriteBatches } from '../../write-batches.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { CourseCatalogService } from '../courses/course-catalog.service.ts';
 import type { CourseTree, LessonRow } from '../courses/course-rows.ts';
@@ -17,6 +18,7 @@ import {
 import type { LessonProgressRow, ProgressRepository, Tx } from './progress.repository.ts';
 import type { KeptLearnerRows } from './progress-kept-rows.ts';
 import type { CompletionChanges, LearnerCourses, Viewer } from './progress-learner-course.ts';
+import { REPORTS_PER_STATEMENT, type ReportAtOnce, reportShape } from './progress-reports-at-once.ts';
 
 /**
  * What a report changes in the learner's row as it was (`before`), and whether it finishes the lesson; null for a text
@@ -78,13 +80,22 @@ export function createProgressChanges({
   courses: Pick<CourseCatalogService, 'loadTree' | 'findLessonsByScormPackage'>;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
-  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
   learnerCourses: LearnerCourses;
   keptRows: Pick<KeptLearnerRows, 'saved' | 'drop'>;
 }) {
   // The lesson's own clock is lifetime; the hourly ledger is what weekly goals, the home and analytics sum up.
   const logLessonTime = (tx: Tx, userId: string, seconds: number) =>
     activity.addTime({ userId, endedAt: new Date(), seconds, source: 'lesson' }, tx);
+
+  // Reports that complete nothing, of many learners, saved together under load (see write-batches.ts).
+  const reportsAtOnce = createWriteBatches({
+    send: (reports: ReportAtOnce[]) =>
+      progressRepository.saveReportsAtOnce(reports, (gained) => activity.timeEndingNowForManySteps('lesson', gained)),
+    shapeOf: (report) => reportShape(report.values),
+    learnerOf: (report) => report.key.userId,
+    perStatement: REPORTS_PER_STATEMENT,
+  });
 
   /** Completes the lesson and whatever it finishes, recording each event once; runs inside the caller's transaction. */
   async function completeInTransaction(
@@ -175,12 +186,7 @@ export function createProgressChanges({
       if (read && version) {
         const planned = planReport(lesson, read, body, new Date());
         if (planned && (!planned.finished || read.completedAt)) {
-          const saved = await progressRepository.saveReportAtOnce(
-            key,
-            { version, ...read },
-            planned.values,
-            (learner, seconds) => activity.timeEndingNowSteps(learner, 'lesson', seconds),
-          );
+          const saved = await reportsAtOnce.save({ key, before: { version, ...read }, values: planned.values });
           if (saved) {
             keptRows.saved(userId, lesson.courseId, saved);
             const { progress, summary } = saved;

@@ -23,7 +23,7 @@ const KEPT_ROWS = 200;
 /**
  * Each learner's rows of the course they last opened or reported on, kept for their next progress report (a learner
  * reading on reports every few seconds, and each report read them again). What makes them safe to use:
- * - a report is saved against the lesson row only if it is still the version kept (`saveReportAtOnce`); if it is
+ * - a report is saved against the lesson row only if it is still the version kept (`saveReportsAtOnce`); if it is
  *   not, the report takes the locked way, which reads the row, and the learner's kept rows are dropped;
  * - completions only ever grow, so a module the kept rows show unlocked is unlocked; one they show locked is read
  *   again before a report is refused (`loadLessonForLearner`);

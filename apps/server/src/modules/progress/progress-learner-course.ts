@@ -20,7 +20,7 @@ export type LearnerCourse = {
   tree: CourseTree;
   accessible: boolean;
   progressByLesson: Map<string, LessonProgressRow>;
-  /** The version of each of those rows as read (see `saveReportAtOnce`). */
+  /** The version of each of those rows as read (see `saveReportsAtOnce`). */
   progressVersions: Map<string, string>;
   modules: Map<string, { completed: boolean; completedAt: Date | null; locked: boolean; done: number; total: number }>;
   summary: CourseProgressSummary;

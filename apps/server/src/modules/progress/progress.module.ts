@@ -18,7 +18,7 @@ export async function registerProgress(
     domainEvents: DomainEvents;
     blobStore: BlobStore;
     courseCatalog: CourseCatalogService;
-    activityService: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+    activityService: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
     subscriptionService: SubscriptionService;
     /** Where the learner opens a SCORM lesson; the SCORM module is listed later, and asked only when one is opened. */
     scormLaunch: (userId: string, packageId: string) => Promise<string | null>;

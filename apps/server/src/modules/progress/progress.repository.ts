@@ -1,13 +1,18 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
-import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
 import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { BuiltOnce, valueFor } from '../../db/built-once.ts';
+import { BuiltOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
-import { genericPlan } from '../../db/preparing-client.ts';
 import { courses, lessons } from '../../db/schema.ts';
 import { readPart, readTogether } from '../../read-together.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
 import type { LearnerRows } from './progress-kept-rows.ts';
+import {
+  type ActivityValues,
+  activitySet,
+  type ReportAtOnce,
+  saveReportsAtOnce,
+  timeSpentAfterGap,
+} from './progress-reports-at-once.ts';
 import {
   type CourseStandingJson,
   courseStandingJson,
@@ -34,80 +39,6 @@ const lessonCount = (courseId: SQLWrapper | string) =>
 /** Whole percent of `total` lessons that `done` completed (never above 100). */
 const percentOf = (done: SQLWrapper, total: SQLWrapper) =>
   sql<number>`case when ${total} = 0 then 0 else floor(least(${done}, ${total}) * 100.0 / ${total})::int end`;
-
-/** Time spent grows by the gap since the previous activity; a longer gap is a pause and adds nothing. */
-const timeSpentAfterGap = sql`${lessonProgress.timeSpentSeconds} + case
-  when extract(epoch from (now() - ${lessonProgress.lastActivityAt})) between 0 and ${ACTIVITY_GAP_CAP_SECONDS}
-  then round(extract(epoch from (now() - ${lessonProgress.lastActivityAt})))::int else 0 end`;
-
-type ActivityValues = Partial<
-  Pick<LessonProgressRow, 'position' | 'watchedRanges' | 'watchedSeconds' | 'maxPage' | 'bestScore' | 'attempts'>
-> & {
-  /** A report (not a quiz): restarts the wall-time budget of the next video report. */
-  reported?: boolean;
-};
-
-/** What an activity changes: its values, the time since the previous activity when it was not a pause, the stamps. */
-const activitySet = ({ reported, ...rest }: ActivityValues) => ({
-  ...rest,
-  timeSpentSeconds: timeSpentAfterGap,
-  lastActivityAt: sql`now()`,
-  ...(reported ? { lastReportAt: sql`now()` } : {}),
-  updatedAt: sql`now()`,
-});
-
-type WrittenColumn = Exclude<keyof ActivityValues, 'reported'>;
-
-/**
- * `saveReportAtOnce`'s statement for a report writing `columns`, with placeholders for its values (`BuiltOnce`):
- * the lesson row saved if it is still the version read (its new version returned, so the learner's next report can go
- * ahead against it without reading it again), the course's last lesson and activity, and the learning time it earned.
- */
-function reportAtOnceStatement(
-  db: Db,
-  columns: WrittenColumn[],
-  reported: boolean,
-  addTime: (userId: SQLWrapper, seconds: SQL) => SQL,
-): SQL {
-  const userId = valueFor('userId');
-  const lessonId = valueFor('lessonId');
-  const courseId = valueFor('courseId');
-  const written = Object.fromEntries(columns.map((key) => [key, valueFor(key, lessonProgress[key])]));
-  const saved = db
-    .update(lessonProgress)
-    .set({ ...activitySet({ reported }), ...written })
-    .where(
-      and(
-        sql`${lessonProgress.userId} = ${userId}`,
-        sql`${lessonProgress.lessonId} = ${lessonId}`,
-        sql`${lessonProgress}.xmin::text = ${valueFor('version')}`,
-      ),
-    )
-    .returning({ ...getTableColumns(lessonProgress), xmin: sql`${lessonProgress}.xmin`.as('xmin') });
-  const total = lessonCount(courseId);
-  // Nothing completes here, so the completed count stays as the row has it when the update runs (a completion
-  // committed meanwhile included); the percent follows from it.
-  const course = db
-    .update(courseProgress)
-    .set({
-      lessonsTotal: total,
-      percent: percentOf(courseProgress.lessonsCompleted, total),
-      lastLessonId: sql`${lessonId}`,
-      lastActivityAt: sql`now()`,
-    })
-    .where(
-      and(
-        sql`${courseProgress.userId} = ${userId}`,
-        sql`${courseProgress.courseId} = ${courseId}`,
-        sql`exists (select 1 from saved)`,
-      ),
-    )
-    .returning();
-  return genericPlan(sql`with saved as (${saved.getSQL()}), course as (${course.getSQL()}),
-    ${addTime(userId, sql`(select s.time_spent_seconds - ${valueFor('timeBefore')} from saved s)`)}
-    select (select ${lessonProgressJson('saved', true)} from saved) as progress,
-      (select ${courseStandingJson('course')} from course) as standing`);
-}
 
 export function createProgressRepository({ db }: { db: Db }) {
   const reportStatements = new BuiltOnce();
@@ -269,36 +200,16 @@ export function createProgressRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Saves a report that completes nothing in one statement, if the learner's row is still the version read before
-     * (`before`): the row as `saveActivity` saves it, the course's last lesson and activity, and the learning time the
-     * report earned (`addTime`: steps of the same statement, given what the row gained). One statement commits on its
-     * own, so no lock is held across round trips. Undefined when the row changed since it was read (another tab
-     * reported, say) or the course has no row yet: the caller then takes the locked way.
+     * Saves reports that complete nothing in one statement, each if the learner's row is still the version read
+     * before (`before`): the row as `saveActivity` saves it, the course's last lesson and activity, and the learning
+     * time the report earned (`addTime`: steps of the same statement, given rows (user_id, seconds) of what the rows
+     * gained). One statement commits on its own, so no lock is held across round trips. The reports must write the
+     * same columns (`reportShape`) and be of different learners, at most `REPORTS_PER_STATEMENT`. Each answer is in
+     * its report's place: undefined when the row changed since it was read (another tab reported, say) or the course
+     * has no row yet; the caller then takes the locked way.
      */
-    async saveReportAtOnce(
-      { userId, lessonId, courseId }: { userId: string; lessonId: string; courseId: string },
-      before: { version: string; timeSpentSeconds: number },
-      values: ActivityValues,
-      addTime: (userId: SQLWrapper, seconds: SQL) => SQL,
-    ) {
-      const { reported, ...written } = values;
-      const columns = (Object.keys(written) as WrittenColumn[]).filter((key) => written[key] !== undefined).sort();
-      const [row] = await reportStatements.run<{
-        progress: LessonProgressJson | null;
-        standing: CourseStandingJson | null;
-      }>(
-        db,
-        `${columns.join(',')}${reported ? ' reported' : ''}`,
-        () => reportAtOnceStatement(db, columns, reported === true, addTime),
-        { ...written, userId, lessonId, courseId, version: before.version, timeBefore: before.timeSpentSeconds },
-      );
-      if (!row?.progress || !row.standing) return undefined;
-      return {
-        progress: lessonProgressFromJson(row.progress),
-        version: row.progress.version ?? '',
-        summary: summaryFromJson(courseId, row.standing, row.standing.lessonsTotal),
-      };
-    },
+    saveReportsAtOnce: (reports: readonly ReportAtOnce[], addTime: (gained: SQL) => SQL) =>
+      saveReportsAtOnce(db, reportStatements, reports, addTime),
 
     /** Marks the lesson completed; true only for the call that did it. */
     async markLessonCompleted(tx: Tx, userId: string, lessonId: string): Promise<boolean> {

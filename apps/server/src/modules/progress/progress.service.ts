@@ -33,7 +33,7 @@ export function createProgressService({
   courses: CourseCatalogService;
   progressRepository: ProgressRepository;
   domainEvents: DomainEvents;
-  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
   /** Where the learner opens a SCORM package embedded as a lesson (their own enrolment), or null if not ready. */
   scormLaunch?: (userId: string, packageId: string) => Promise<string | null>;
   keptRows?: KeptLearnerRows;

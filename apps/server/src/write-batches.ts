@@ -1,0 +1,115 @@
+/**
+ * Writes of many learners gathered into shared statements. A write goes out at once when fewer than `inFlight`
+ * statements of its shape are on their way; otherwise it waits, and the writes that arrived meanwhile go together in
+ * the next statement as soon as one comes back. With few writes nothing waits; under load one statement (one round
+ * trip, one commit) carries many, which is what a database's own group commit does for the commit alone. A write is
+ * answered only when the statement that carries it has committed, so gathering never answers for a write not stored.
+ *
+ * By default one statement of a shape is on its way at a time, which gathers the most. One that has not come back
+ * after `stalledAfterMs` (waiting for a row another transaction holds, say) no longer counts, so the writes behind it
+ * go ahead without it.
+ *
+ * A learner is in at most one statement on its way at a time (their next write waits for it), so statements on their
+ * way never wait for each other's rows. A statement that fails is sent again write by write, so one write's fault (or
+ * a deadlock with another instance) is its own.
+ */
+export function createWriteBatches<Write, Answer>({
+  send,
+  shapeOf,
+  learnerOf,
+  inFlight = 1,
+  stalledAfterMs = 20,
+  perStatement,
+}: {
+  /** Stores `writes` (of one shape, of different learners) in one statement: an answer per write, in its place. */
+  send: (writes: Write[]) => Promise<Answer[]>;
+  /** Writes of one shape can share a statement. */
+  shapeOf: (write: Write) => string;
+  learnerOf: (write: Write) => string;
+  /** Statements of one shape on their way at most, not counting stalled ones. */
+  inFlight?: number;
+  /** How long a statement may take before the writes behind it go ahead without it. */
+  stalledAfterMs?: number;
+  /** Writes in one statement at most. */
+  perStatement: number;
+}) {
+  type Waiting = { write: Write; learner: string; resolve: (answer: Answer) => void; reject: (error: unknown) => void };
+  type Lane = { waiting: Waiting[]; sending: number };
+  const lanes = new Map<string, Lane>();
+  const learnersOnTheirWay = new Set<string>();
+
+  /** Takes the next statement's writes off the lane: the oldest waiting, one per learner not already on their way. */
+  const nextBatch = (lane: Lane): Waiting[] => {
+    const batch: Waiting[] = [];
+    const learners = new Set<string>();
+    lane.waiting = lane.waiting.filter((waiting) => {
+      const { learner } = waiting;
+      if (batch.length >= perStatement || learners.has(learner) || learnersOnTheirWay.has(learner)) return true;
+      batch.push(waiting);
+      learners.add(learner);
+      return false;
+    });
+    return batch;
+  };
+
+  const answerAlone = async (waiting: Waiting) => {
+    try {
+      const [answer] = await send([waiting.write]);
+      waiting.resolve(answer as Answer);
+    } catch (error) {
+      waiting.reject(error);
+    }
+  };
+
+  const sendBatch = async (batch: Waiting[]) => {
+    try {
+      const answers = await send(batch.map((waiting) => waiting.write));
+      batch.forEach((waiting, index) => {
+        waiting.resolve(answers[index] as Answer);
+      });
+    } catch (error) {
+      if (batch.length === 1) (batch[0] as Waiting).reject(error);
+      else await Promise.all(batch.map(answerAlone));
+    }
+  };
+
+  const pump = (lane: Lane) => {
+    while (lane.sending < inFlight && lane.waiting.length > 0) {
+      const batch = nextBatch(lane);
+      if (batch.length === 0) return;
+      lane.sending += 1;
+      let counted = true;
+      const stalled = setTimeout(() => {
+        counted = false;
+        lane.sending -= 1;
+        pump(lane);
+      }, stalledAfterMs);
+      stalled.unref();
+      for (const { learner } of batch) learnersOnTheirWay.add(learner);
+      void sendBatch(batch).finally(() => {
+        clearTimeout(stalled);
+        if (counted) lane.sending -= 1;
+        for (const { learner } of batch) learnersOnTheirWay.delete(learner);
+        // A learner's write in another lane may have been waiting for this one.
+        for (const each of lanes.values()) pump(each);
+      });
+    }
+  };
+
+  return {
+    /** Stores `write`, alone or with others of its shape; answers when the statement carrying it has committed. */
+    save(write: Write): Promise<Answer> {
+      const shape = shapeOf(write);
+      let lane = lanes.get(shape);
+      if (!lane) {
+        lane = { waiting: [], sending: 0 };
+        lanes.set(shape, lane);
+      }
+      const waitingLane = lane;
+      return new Promise<Answer>((resolve, reject) => {
+        waitingLane.waiting.push({ write, learner: learnerOf(write), resolve, reject });
+        pump(waitingLane);
+      });
+    },
+  };
+}
