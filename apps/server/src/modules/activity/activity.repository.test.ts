@@ -83,7 +83,7 @@ describe.each(testTargets())('the learning time ledger on $name', (target) => {
     const endedAt = '2026-11-21T10:00:30Z';
     const steps = (seconds: number) =>
       database.db.execute(
-        sql`with ${activity.timeEndingNowSteps(learner, 'lesson', sql`${seconds}`, sql`${endedAt}`)} select 1`,
+        sql`with ${activity.timeEndingNowForManySteps('lesson', sql`select ${learner}::text, ${seconds}::int`, sql`${endedAt}`)} select 1`,
       );
     await steps(50);
     await steps(0);

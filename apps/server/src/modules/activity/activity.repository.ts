@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayTotalsPart, readPart } from '../../read-together.ts';
 import { type LearningTimeSource, learningTimeHourly, learningTimeTotals } from './activity.table.ts';
@@ -97,22 +97,10 @@ export function createActivityRepository({ db }: { db: Db }) {
     },
 
     /**
-     * The steps of a statement that adds `seconds` (an SQL integer, e.g. what a row just updated gained) of learning
-     * ending now: common table expressions to put after the statement's own in its `with`, so the time is added in the
+     * The steps of a statement that adds learning ending now, given as `gained`, a query of rows (user_id, seconds)
+     * with each learner at most once (an hour's row can change only once in a statement), e.g. what rows just updated
+     * gained: common table expressions to put after the statement's own in its `with`, so the time is added in the
      * same statement (and so the same commit) as the change that earned it. `endedAt` is for tests.
-     */
-    timeEndingNowSteps(
-      userId: string | SQLWrapper,
-      source: LearningTimeSource,
-      seconds: SQL,
-      endedAt: SQL = sql`now()`,
-    ) {
-      return timeEndingSteps(source, sql`select (${userId})::text, (${seconds})::int`, endedAt);
-    },
-
-    /**
-     * `timeEndingNowSteps` for several learners at once: `gained` is a query of rows (user_id, seconds), each learner
-     * at most once (an hour's row can change only once in a statement).
      */
     timeEndingNowForManySteps(source: LearningTimeSource, gained: SQL, endedAt: SQL = sql`now()`) {
       return timeEndingSteps(source, gained, endedAt);

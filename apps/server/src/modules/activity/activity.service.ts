@@ -9,7 +9,6 @@ export function createActivityService({ repository }: { repository: ActivityRepo
     /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
     addTime: repository.addTime,
     /** Steps that add learning time in the caller's own statement (see the repository). */
-    timeEndingNowSteps: repository.timeEndingNowSteps,
     timeEndingNowForManySteps: repository.timeEndingNowForManySteps,
     secondsBetween: repository.secondsBetween,
     /** Seconds per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */

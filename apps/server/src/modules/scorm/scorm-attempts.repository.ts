@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { BuiltOnce, valueFor } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
@@ -26,44 +26,58 @@ type ProgressSco = {
 };
 
 /** What a commit changes on its attempt row. */
-type CommitChanges = Partial<typeof scormAttempts.$inferInsert>;
+export type CommitChanges = Partial<typeof scormAttempts.$inferInsert>;
+
+/** The most commits one statement saves (`saveCommitsAtOnce`). */
+export const COMMITS_PER_STATEMENT = 32;
+
+/** One commit to save at once: whose attempt, its version read, what it changes, its cmi and the time it earned. */
+export type CommitAtOnce = {
+  learnerId: string;
+  attemptId: string;
+  version: string;
+  changes: CommitChanges;
+  cmi: Record<string, unknown>;
+  seconds: number;
+};
+
+/** The columns a commit changes, in a fixed order: its statement's shape. */
+export const commitShape = (changes: CommitChanges) =>
+  (Object.keys(changes) as (keyof CommitChanges)[])
+    .filter((key) => changes[key] !== undefined)
+    .sort()
+    .join(',');
 
 /**
- * `saveCommitAtOnce`'s statement for a commit changing `columns`, with placeholders for its values (`BuiltOnce`): the
+ * `saveCommitsAtOnce`'s statement for commits changing `columns`. The commits arrive as one json array (`commits`),
+ * a row each with its position (`ord`), so one statement, built and prepared once, saves any number of them: each
  * attempt saved if it is still the version read (its new version and time returned, so the learner's next commit can
- * go ahead against it without reading it), its cmi, and the learning time it earned.
+ * go ahead against it without reading it), its cmi, and the learning time it earned. Every step reaches its rows by
+ * their keys, commit by commit (at most `COMMITS_PER_STATEMENT`, which the plan is made for).
  */
-function commitAtOnceStatement(
-  db: Db,
-  columns: (keyof CommitChanges)[],
-  addTime: (learnerId: SQLWrapper, seconds: SQL) => SQL,
-): SQL {
-  const learnerId = valueFor('learnerId');
-  const saved = db
-    .update(scormAttempts)
-    .set({
-      ...Object.fromEntries(columns.map((key) => [key, valueFor(key, scormAttempts[key])])),
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        sql`${scormAttempts.id} = ${valueFor('attemptId')}`,
-        sql`${scormAttempts.learnerId} = ${learnerId}`,
-        sql`${scormAttempts}.xmin::text = ${valueFor('version')}`,
-      ),
-    )
-    .returning({
-      id: scormAttempts.id,
-      version: sql`${scormAttempts}.xmin`.as('version'),
-      updatedAt: scormAttempts.updatedAt,
-    });
-  return genericPlan(sql`with saved as (${saved.getSQL()}),
+function commitsAtOnceStatement(columns: (keyof CommitChanges)[], addTime: (gained: SQL) => SQL): SQL {
+  const a = scormAttempts;
+  const name = (key: keyof CommitChanges) => sql.identifier(a[key].name);
+  const typed = columns.map((key) => sql`, ${name(key)} ${sql.raw(a[key].getSQLType())}`);
+  const set = [...columns.map((key) => sql`${name(key)} = c.${name(key)}`), sql`updated_at = now()`];
+  return genericPlan(sql`with commits as (
+      select * from jsonb_to_recordset(${valueFor('commits')}::jsonb)
+        as c(ord int, learner_id text, attempt_id uuid, version text, cmi jsonb, seconds int${sql.join(typed)})
+      limit ${sql.raw(String(COMMITS_PER_STATEMENT))}
+    ),
+    saved as (
+      update ${a} set ${sql.join(set, sql`, `)}
+      from commits c
+      where ${a}.id = c.attempt_id and ${a}.learner_id = c.learner_id and ${a}.xmin::text = c.version
+      returning ${a}.id, ${a}.xmin::text as version, ${a}.updated_at, c.ord, c.learner_id, c.cmi, c.seconds
+    ),
     data as (
-      insert into ${scormAttemptData} (attempt_id, cmi) select id, ${valueFor('cmi')}::jsonb from saved
+      insert into ${scormAttemptData} (attempt_id, cmi) select id, cmi from saved
       on conflict (attempt_id) do update set cmi = excluded.cmi, updated_at = now()
     ),
-    ${addTime(learnerId, sql`(select ${valueFor('seconds')}::int from saved)`)}
-    select version::text as version, updated_at as "updatedAt" from saved`);
+    ${addTime(sql`select s.learner_id, s.seconds from saved s`)}
+    select c.ord, s.version, s.updated_at as "updatedAt" from commits c left join saved s on s.ord = c.ord
+    order by c.ord`);
 }
 
 export function createScormAttemptsRepository({ db }: { db: Db }) {
@@ -148,28 +162,44 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Stores a commit in one statement if the attempt is still the version read before (`version`): its summary
-     * columns, its cmi, and the learning time it earned (`addTime`: steps of the same statement, given the seconds).
-     * For a commit that changes nothing the roll-up reads, nor the interactions or objectives (the caller decides):
-     * those stay as stored. One statement commits on its own, so no lock is held across round trips. False when the
-     * attempt changed since it was read (another tab's commit, a new session): the caller then takes the locked way.
+     * Saves commits in one statement, each if its attempt is still the version read: the changed columns, its cmi,
+     * and the learning time it earned (`addTime`: steps of the same statement, given rows (learner_id, seconds)). For
+     * commits that change nothing the roll-up reads, nor the interactions or objectives (the caller decides): those
+     * stay as stored. One statement commits on its own, so no lock is held across round trips. The commits must change
+     * the same columns (`commitShape`) and be of different learners, at most `COMMITS_PER_STATEMENT`. Each answer is in
+     * its commit's place: undefined when the attempt changed since it was read (another tab's commit, a new session);
+     * the caller then takes the locked way.
      */
-    async saveCommitAtOnce(
-      { learnerId, attemptId, version }: { learnerId: string; attemptId: string; version: string },
-      changes: CommitChanges,
-      cmi: Record<string, unknown>,
-      time: { seconds: number; addTime: (learnerId: SQLWrapper, seconds: SQL) => SQL },
-    ): Promise<{ version: string; updatedAt: Date } | undefined> {
-      const columns = (Object.keys(changes) as (keyof CommitChanges)[])
-        .filter((key) => changes[key] !== undefined)
-        .sort();
-      const [row] = await commitStatements.run<{ version: string; updatedAt: Date | string }>(
+    async saveCommitsAtOnce(
+      commits: readonly CommitAtOnce[],
+      addTime: (gained: SQL) => SQL,
+    ): Promise<({ version: string; updatedAt: Date } | undefined)[]> {
+      const [first] = commits;
+      if (!first) return [];
+      const columns = commitShape(first.changes).split(',').filter(Boolean) as (keyof CommitChanges)[];
+      const rows = await commitStatements.run<{ ord: number; version: string | null; updatedAt: Date | string | null }>(
         db,
         columns.join(','),
-        () => commitAtOnceStatement(db, columns, time.addTime),
-        { ...changes, learnerId, attemptId, version, cmi: JSON.stringify(cmi), seconds: Math.round(time.seconds) },
+        () => commitsAtOnceStatement(columns, addTime),
+        {
+          commits: JSON.stringify(
+            commits.map(({ learnerId, attemptId, version, changes, cmi, seconds }, ord) => ({
+              ord,
+              learner_id: learnerId,
+              attempt_id: attemptId,
+              version,
+              cmi,
+              seconds: Math.round(seconds),
+              ...Object.fromEntries(columns.map((column) => [scormAttempts[column].name, changes[column]])),
+            })),
+          ),
+        },
       );
-      return row && { version: row.version, updatedAt: new Date(row.updatedAt) };
+      const byOrd = new Map(rows.map((row) => [row.ord, row]));
+      return commits.map((_, ord) => {
+        const row = byOrd.get(ord);
+        return row?.version && row.updatedAt ? { version: row.version, updatedAt: new Date(row.updatedAt) } : undefined;
+      });
     },
 
     async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {

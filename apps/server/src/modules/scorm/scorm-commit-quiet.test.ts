@@ -2,14 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MyScormEnrollment, ScormAttemptStart, ScormEnrollment } from '@portal/shared/scorm';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
+import { createActivityRepository } from '../activity/activity.repository.ts';
 import { learningTimeTotals } from '../activity/activity.table.ts';
 import { scormAttemptData, scormAttempts, scormInteractions, scormObjectives } from './scorm.table.ts';
 import { createScormPerson, type ScormPerson, scorm12Manifest, scormTestClient, writeZip } from './scorm.testing.ts';
+import { createScormAttemptsRepository } from './scorm-attempts.repository.ts';
 
 const ONE_LESSON_12 = scorm12Manifest(`
   <organizations default="org"><organization identifier="org"><title>One lesson</title>
@@ -233,5 +235,82 @@ describe.each(testTargets())('SCORM commits that change no result on $name', (ta
 
     // A commit already stored elsewhere is answered from the database, not from what this instance kept.
     expect((await commit(3, pageCmi(3))).body).toMatchObject({ result: false, stale: true });
+  });
+
+  it('a class paging on at once: each learner’s page and time are stored as their own', async () => {
+    const learners = [];
+    for (let n = 0; n < 4; n += 1) learners.push(await learnerInAttempt());
+    for (const learner of learners) expect((await learner.commit(1, pageCmi(1))).status).toBe(200);
+    const before = await Promise.all(learners.map((learner) => learner.learningTime()));
+
+    // Learner n reports n + 1 s more a page; their commits of each page arrive together.
+    for (let page = 2; page <= 4; page += 1) {
+      const answers = await Promise.all(
+        learners.map((learner, n) =>
+          learner.commit(page, pageCmi(page, { sessionTime: `00:00:${10 + (n + 1) * (page - 1)}` })),
+        ),
+      );
+      for (const answer of answers) expect(answer).toEqual({ status: 200, body: { result: true, errorCode: 0 } });
+    }
+    for (const [n, learner] of learners.entries()) {
+      const [stored] = await database.db
+        .select()
+        .from(scormAttempts)
+        .where(eq(scormAttempts.id, learner.attempt.attempt_id));
+      expect(stored).toMatchObject({ commitCount: 4, location: 'page-4', totalTimeSeconds: 10 + 3 * (n + 1) });
+      const [data] = await database.db
+        .select()
+        .from(scormAttemptData)
+        .where(eq(scormAttemptData.attemptId, learner.attempt.attempt_id));
+      expect(data?.cmi).toMatchObject({ suspend_data: '{"seen":[1,2,3,4]}' });
+      expect((await learner.learningTime()) - (before[n] ?? 0)).toBe(3 * (n + 1));
+    }
+  });
+
+  it('one statement saves several learners’ quiet commits, each against its own version', async () => {
+    const learners = [];
+    for (let n = 0; n < 3; n += 1) learners.push(await learnerInAttempt());
+    for (const learner of learners) expect((await learner.commit(1, pageCmi(1))).status).toBe(200);
+    const read = await Promise.all(
+      learners.map(
+        async (learner) =>
+          (
+            await database.db
+              .select({ version: sql<string>`${scormAttempts}.xmin::text`.as('version') })
+              .from(scormAttempts)
+              .where(eq(scormAttempts.id, learner.attempt.attempt_id))
+          )[0]?.version ?? '',
+      ),
+    );
+    const before = await Promise.all(learners.map((learner) => learner.learningTime()));
+    const activity = createActivityRepository({ db: database.db });
+    const saved = await createScormAttemptsRepository({ db: database.db }).saveCommitsAtOnce(
+      learners.map((learner, n) => ({
+        learnerId: learner.learner.id,
+        attemptId: learner.attempt.attempt_id,
+        // The second attempt changed since it was read.
+        version: n === 1 ? '1' : (read[n] ?? ''),
+        changes: { location: `page-${2 + n}`, commitCount: 2 },
+        cmi: pageCmi(2 + n),
+        seconds: 5 + n,
+      })),
+      (gained) => activity.timeEndingNowForManySteps('scorm', gained),
+    );
+    expect(saved[1]).toBeUndefined();
+    for (const [n, learner] of learners.entries()) {
+      const [stored] = await database.db
+        .select()
+        .from(scormAttempts)
+        .where(eq(scormAttempts.id, learner.attempt.attempt_id));
+      const gained = (await learner.learningTime()) - (before[n] ?? 0);
+      if (n === 1) {
+        expect(stored).toMatchObject({ commitCount: 1, location: 'page-1' });
+        expect(gained).toBe(0);
+      } else {
+        expect(stored).toMatchObject({ commitCount: 2, location: `page-${2 + n}` });
+        expect(saved[n]?.updatedAt).toEqual(stored?.updatedAt);
+        expect(gained).toBe(5 + n);
+      }
+    }
   });
 });

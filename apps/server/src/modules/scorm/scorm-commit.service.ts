@@ -3,10 +3,12 @@ import type { ScormCommitBody, ScormCommitResult } from '@portal/shared/scorm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { createKeptPerLearner } from '../../kept-per-learner.ts';
+import { createWriteBatches } from '../../write-batches.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ScormRepository } from './scorm.repository.ts';
 import type { ScormActor } from './scorm.service.ts';
+import { COMMITS_PER_STATEMENT, type CommitAtOnce, commitShape } from './scorm-attempts.repository.ts';
 import { attemptEnds } from './scorm-attempts.ts';
 import { commitOrder, staleCommitAnswer, withStoredParts } from './scorm-commit-order.ts';
 import type { createCommitRollUp } from './scorm-commit-rollup.ts';
@@ -104,7 +106,7 @@ const attemptChanges = (
 
 type SaveDeps = {
   repository: ScormRepository;
-  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
   rollUp: ReturnType<typeof createCommitRollUp>;
 };
 
@@ -152,6 +154,14 @@ export function createScormCommits(
   // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
   // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
   const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS, maxEntries: KEPT_PLAYERS });
+  // Quiet commits of many learners, saved together under load (see write-batches.ts).
+  const commitsAtOnce = createWriteBatches({
+    send: (commits: CommitAtOnce[]) =>
+      repository.saveCommitsAtOnce(commits, (gained) => activity.timeEndingNowForManySteps('scorm', gained)),
+    shapeOf: (commit) => commitShape(commit.changes),
+    learnerOf: (commit) => commit.learnerId,
+    perStatement: COMMITS_PER_STATEMENT,
+  });
   /**
    * Keeps the attempt as a commit saved it (its row and new version), for the learner's next commit: with the stored
    * cmi as it reads back from json.
@@ -206,15 +216,14 @@ export function createScormCommits(
     const changes = attemptChanges(attempt, body, summary, ended);
     const savedAtOnce =
       isQuiet(attempt, stored, cmi, summary, ended) &&
-      (await repository.saveCommitAtOnce(
-        { learnerId: actor.id, attemptId: attempt.id, version: found.version },
+      (await commitsAtOnce.save({
+        learnerId: actor.id,
+        attemptId: attempt.id,
+        version: found.version,
         changes,
-        storableCmi(cmi),
-        {
-          seconds: earnedSeconds(attempt, summary),
-          addTime: (learnerId, seconds) => activity.timeEndingNowSteps(learnerId, 'scorm', seconds),
-        },
-      ));
+        cmi: storableCmi(cmi),
+        seconds: earnedSeconds(attempt, summary),
+      }));
     if (savedAtOnce) {
       const saved = { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt };
       keepSaved(actor.id, found, { attempt: saved, version: savedAtOnce.version }, cmi);

@@ -20,7 +20,7 @@ export function createScormRuntimeService(deps: {
   contentOrigin: () => string;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   roleOf: (userId: string) => Promise<Role>;
-  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
   canManage: (actor: ScormActor, pkg: Pick<ScormPackageRow, 'createdBy'>) => boolean;
   assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
 }) {

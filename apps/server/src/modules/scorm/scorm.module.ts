@@ -45,7 +45,7 @@ export async function registerScorm(
     blobStore: BlobStore;
     domainEvents: DomainEvents;
     roles: RoleSource;
-    activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+    activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
     assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
   },
 ) {

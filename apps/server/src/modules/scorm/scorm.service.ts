@@ -67,7 +67,7 @@ export function createScormService({
   contentOrigin: () => string;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   roleOf: (userId: string) => Promise<Role>;
-  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowSteps'>;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
   /** See `sweepInterrupted`; seconds, fractions allowed. */
   ingestLeaseSeconds?: number;
   /** Throws when the courses embedding a package are all above the learner's plan. */
