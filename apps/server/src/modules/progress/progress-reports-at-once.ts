@@ -1,7 +1,8 @@
 import { ACTIVITY_GAP_CAP_SECONDS } from '@portal/shared/progress';
 import { type SQL, sql } from 'drizzle-orm';
-import { type BuiltOnce, valueFor } from '../../db/built-once.ts';
+import type { BuiltOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonRows, rowValues, setFromRows } from '../../db/json-rows.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import { lessons } from '../../db/schema.ts';
 import { courseProgress, lessonProgress } from './progress.table.ts';
@@ -68,21 +69,17 @@ export const reportShape = (values: ActivityValues) =>
  */
 function reportsAtOnceStatement(columns: WrittenColumn[], reported: boolean, addTime: (gained: SQL) => SQL): SQL {
   const lp = lessonProgress;
-  const written = columns.map((key) => sql`${sql.identifier(lp[key].name)} = r.${sql.identifier(lp[key].name)}`);
-  const typed = columns.map((key) => sql`, ${sql.identifier(lp[key].name)} ${sql.raw(lp[key].getSQLType())}`);
+  const written = columns.map((key) => lp[key]);
   const set = [
     sql`time_spent_seconds = ${timeSpentAfterGap}`,
     sql`last_activity_at = now()`,
     ...(reported ? [sql`last_report_at = now()`] : []),
     sql`updated_at = now()`,
-    ...written,
+    ...setFromRows('r', written),
   ];
   const total = sql`(select count(*)::int from ${lessons} l where l.course_id = s.course_id)`;
-  return genericPlan(sql`with reports as (
-      select * from jsonb_to_recordset(${valueFor('reports')}::jsonb)
-        as r(ord int, user_id text, lesson_id uuid, course_id uuid, version text, time_before int${sql.join(typed)})
-      limit ${sql.raw(String(REPORTS_PER_STATEMENT))}
-    ),
+  const fixed = 'ord int, user_id text, lesson_id uuid, course_id uuid, version text, time_before int';
+  return genericPlan(sql`with reports as (${jsonRows('reports', 'r', fixed, written, REPORTS_PER_STATEMENT)}),
     saved as (
       update ${lp} set ${sql.join(set, sql`, `)}
       from reports r
@@ -132,7 +129,7 @@ export async function saveReportsAtOnce(
         course_id: key.courseId,
         version: before.version,
         time_before: before.timeSpentSeconds,
-        ...Object.fromEntries(columns.map((column) => [lessonProgress[column].name, values[column]])),
+        ...rowValues(lessonProgress, columns, values),
       })),
     ),
   });

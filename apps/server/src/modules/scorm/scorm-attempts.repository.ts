@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { BuiltOnce, valueFor } from '../../db/built-once.ts';
+import { BuiltOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonRows, rowValues, setFromRows } from '../../db/json-rows.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import type { ScormAttemptRow } from './scorm.repository.ts';
 import {
@@ -57,14 +58,10 @@ export const commitShape = (changes: CommitChanges) =>
  */
 function commitsAtOnceStatement(columns: (keyof CommitChanges)[], addTime: (gained: SQL) => SQL): SQL {
   const a = scormAttempts;
-  const name = (key: keyof CommitChanges) => sql.identifier(a[key].name);
-  const typed = columns.map((key) => sql`, ${name(key)} ${sql.raw(a[key].getSQLType())}`);
-  const set = [...columns.map((key) => sql`${name(key)} = c.${name(key)}`), sql`updated_at = now()`];
-  return genericPlan(sql`with commits as (
-      select * from jsonb_to_recordset(${valueFor('commits')}::jsonb)
-        as c(ord int, learner_id text, attempt_id uuid, version text, cmi jsonb, seconds int${sql.join(typed)})
-      limit ${sql.raw(String(COMMITS_PER_STATEMENT))}
-    ),
+  const changed = columns.map((key) => a[key]);
+  const set = [...setFromRows('c', changed), sql`updated_at = now()`];
+  const fixed = 'ord int, learner_id text, attempt_id uuid, version text, cmi jsonb, seconds int';
+  return genericPlan(sql`with commits as (${jsonRows('commits', 'c', fixed, changed, COMMITS_PER_STATEMENT)}),
     saved as (
       update ${a} set ${sql.join(set, sql`, `)}
       from commits c
@@ -190,7 +187,7 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
               version,
               cmi,
               seconds: Math.round(seconds),
-              ...Object.fromEntries(columns.map((column) => [scormAttempts[column].name, changes[column]])),
+              ...rowValues(scormAttempts, columns, changes),
             })),
           ),
         },
