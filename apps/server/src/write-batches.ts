@@ -7,7 +7,8 @@
  *
  * By default one statement of a shape is on its way at a time, which gathers the most. One that has not come back
  * after `stalledAfterMs` (waiting for a row another transaction holds, say) no longer counts, so the writes behind it
- * go ahead without it.
+ * go ahead without it; at most `atMost` statements of a shape are on their way all the same (when the database
+ * hangs, the writes wait here instead of taking every connection).
  *
  * A learner is in at most one statement on its way at a time (their next write waits for it), so statements on their
  * way never wait for each other's rows. A statement that fails is sent again write by write, so one write's fault (or
@@ -19,6 +20,7 @@ export function createWriteBatches<Write, Answer>({
   learnerOf,
   inFlight = 1,
   stalledAfterMs = 20,
+  atMost = 4,
   perStatement,
 }: {
   /** Stores `writes` (of one shape, of different learners) in one statement: an answer per write, in its place. */
@@ -30,11 +32,13 @@ export function createWriteBatches<Write, Answer>({
   inFlight?: number;
   /** How long a statement may take before the writes behind it go ahead without it. */
   stalledAfterMs?: number;
+  /** Statements of one shape on their way at most, stalled ones included. */
+  atMost?: number;
   /** Writes in one statement at most. */
   perStatement: number;
 }) {
   type Waiting = { write: Write; learner: string; resolve: (answer: Answer) => void; reject: (error: unknown) => void };
-  type Lane = { waiting: Waiting[]; sending: number };
+  type Lane = { waiting: Waiting[]; sending: number; onTheirWay: number };
   const lanes = new Map<string, Lane>();
   const learnersOnTheirWay = new Set<string>();
 
@@ -74,10 +78,11 @@ export function createWriteBatches<Write, Answer>({
   };
 
   const pump = (lane: Lane) => {
-    while (lane.sending < inFlight && lane.waiting.length > 0) {
+    while (lane.sending < inFlight && lane.onTheirWay < atMost && lane.waiting.length > 0) {
       const batch = nextBatch(lane);
       if (batch.length === 0) return;
       lane.sending += 1;
+      lane.onTheirWay += 1;
       let counted = true;
       const stalled = setTimeout(() => {
         counted = false;
@@ -89,6 +94,7 @@ export function createWriteBatches<Write, Answer>({
       void sendBatch(batch).finally(() => {
         clearTimeout(stalled);
         if (counted) lane.sending -= 1;
+        lane.onTheirWay -= 1;
         for (const { learner } of batch) learnersOnTheirWay.delete(learner);
         // A learner's write in another lane may have been waiting for this one.
         for (const each of lanes.values()) pump(each);
@@ -102,7 +108,7 @@ export function createWriteBatches<Write, Answer>({
       const shape = shapeOf(write);
       let lane = lanes.get(shape);
       if (!lane) {
-        lane = { waiting: [], sending: 0 };
+        lane = { waiting: [], sending: 0, onTheirWay: 0 };
         lanes.set(shape, lane);
       }
       const waitingLane = lane;
