@@ -56,25 +56,6 @@ function timeAddedSteps(source: LearningTimeSource, span: SQL) {
     )`;
 }
 
-/**
- * `timeAddedSteps` for learning that ended at `endedAt`, given as rows (user_id, seconds) with each learner at most
- * once: each span [endedAt - seconds, endedAt) split at the UTC hours it crosses, as `addTime` splits it.
- */
-function timeEndingSteps(source: LearningTimeSource, gained: SQL, endedAt: SQL) {
-  return timeAddedSteps(
-    source,
-    sql`select s.user_id, s.hour, s.seconds from (
-        select g.user_id, h.hour, round(extract(epoch from least(h.hour + interval '1 hour', e.ended)
-          - greatest(h.hour, e.ended - g.seconds * interval '1 second')))::int as seconds
-        from (select (${endedAt})::timestamptz as ended) e
-        cross join (${gained}) g(user_id, seconds)
-        cross join lateral generate_series(date_trunc('hour', e.ended - g.seconds * interval '1 second'), e.ended,
-          interval '1 hour') h(hour)
-        where g.seconds > 0
-      ) s where s.seconds > 0`,
-  );
-}
-
 export function createActivityRepository({ db }: { db: Db }) {
   return {
     /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
@@ -103,7 +84,19 @@ export function createActivityRepository({ db }: { db: Db }) {
      * same statement (and so the same commit) as the change that earned it. `endedAt` is for tests.
      */
     timeEndingNowForManySteps(source: LearningTimeSource, gained: SQL, endedAt: SQL = sql`now()`) {
-      return timeEndingSteps(source, gained, endedAt);
+      // Each span [endedAt - seconds, endedAt) split at the UTC hours it crosses, as `addTime` splits it.
+      return timeAddedSteps(
+        source,
+        sql`select s.user_id, s.hour, s.seconds from (
+            select g.user_id, h.hour, round(extract(epoch from least(h.hour + interval '1 hour', e.ended)
+              - greatest(h.hour, e.ended - g.seconds * interval '1 second')))::int as seconds
+            from (select (${endedAt})::timestamptz as ended) e
+            cross join (${gained}) g(user_id, seconds)
+            cross join lateral generate_series(date_trunc('hour', e.ended - g.seconds * interval '1 second'), e.ended,
+              interval '1 hour') h(hour)
+            where g.seconds > 0
+          ) s where s.seconds > 0`,
+      );
     },
 
     async secondsBetween(

@@ -4,15 +4,16 @@ import type { BuiltOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
 import { jsonRows, rowValues, setFromRows } from '../../db/json-rows.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
-import { lessons } from '../../db/schema.ts';
 import { courseProgress, lessonProgress } from './progress.table.ts';
 import {
   type CourseStandingJson,
   courseStandingJson,
   type LessonProgressJson,
   type LessonProgressRow,
+  lessonCount,
   lessonProgressFromJson,
   lessonProgressJson,
+  percentOf,
   summaryFromJson,
 } from './progress-rows.ts';
 
@@ -77,7 +78,7 @@ function reportsAtOnceStatement(columns: WrittenColumn[], reported: boolean, add
     sql`updated_at = now()`,
     ...setFromRows('r', written),
   ];
-  const total = sql`(select count(*)::int from ${lessons} l where l.course_id = s.course_id)`;
+  const total = lessonCount(sql`s.course_id`);
   const fixed = 'ord int, user_id text, lesson_id uuid, course_id uuid, version text, time_before int';
   return genericPlan(sql`with reports as (${jsonRows('reports', 'r', fixed, written, REPORTS_PER_STATEMENT)}),
     saved as (
@@ -89,8 +90,7 @@ function reportsAtOnceStatement(columns: WrittenColumn[], reported: boolean, add
     counted as (select s.user_id, s.course_id, s.lesson_id, s.ord, ${total} as total from saved s),
     course as (
       update ${courseProgress} set lessons_total = s.total,
-        percent = case when s.total = 0 then 0
-          else floor(least(${courseProgress.lessonsCompleted}, s.total) * 100.0 / s.total)::int end,
+        percent = ${percentOf(courseProgress.lessonsCompleted, sql`s.total`)},
         last_lesson_id = s.lesson_id, last_activity_at = now()
       from counted s
       where ${courseProgress.userId} = s.user_id and ${courseProgress.courseId} = s.course_id

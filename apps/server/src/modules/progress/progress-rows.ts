@@ -1,5 +1,6 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { lessons } from '../../db/schema.ts';
 import { jsonDate } from '../../read-together.ts';
 import type { courseProgress, lessonProgress, quizAttempts } from './progress.table.ts';
 
@@ -94,3 +95,11 @@ export const summaryFromJson = (courseId: string, standing: CourseStandingJson |
     },
     lessonsTotal,
   );
+
+/** How many lessons the course (an id, or a column naming one) has now. */
+export const lessonCount = (courseId: SQLWrapper | string) =>
+  sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
+
+/** Whole percent of `total` lessons that `done` completed (never above 100). */
+export const percentOf = (done: SQLWrapper, total: SQLWrapper) =>
+  sql<number>`case when ${total} = 0 then 0 else floor(least(${done}, ${total}) * 100.0 / ${total})::int end`;

@@ -1,8 +1,8 @@
 import type { CourseProgressSummary } from '@portal/shared/course-catalogue';
-import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { BuiltOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons } from '../../db/schema.ts';
+import { courses } from '../../db/schema.ts';
 import { readPart, readTogether } from '../../read-together.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
 import type { LearnerRows } from './progress-kept-rows.ts';
@@ -18,8 +18,10 @@ import {
   courseStandingJson,
   type LessonProgressJson,
   type LessonProgressRow,
+  lessonCount,
   lessonProgressFromJson,
   lessonProgressJson,
+  percentOf,
   type QuizAttemptRow,
   summaryFromJson,
   toSummary,
@@ -31,14 +33,6 @@ type Executor = Db | Tx;
 
 /** Namespace of the advisory locks that serialise one learner's progress changes in one course. */
 const PROGRESS_LOCK_NAMESPACE = 0x70726f;
-
-/** How many lessons the course (an id, or a column naming one) has now. */
-const lessonCount = (courseId: SQLWrapper | string) =>
-  sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courseId})`;
-
-/** Whole percent of `total` lessons that `done` completed (never above 100). */
-const percentOf = (done: SQLWrapper, total: SQLWrapper) =>
-  sql<number>`case when ${total} = 0 then 0 else floor(least(${done}, ${total}) * 100.0 / ${total})::int end`;
 
 export function createProgressRepository({ db }: { db: Db }) {
   const reportStatements = new BuiltOnce();

@@ -42,12 +42,12 @@ export type CommitAtOnce = {
   seconds: number;
 };
 
-/** The columns a commit changes, in a fixed order: its statement's shape. */
-export const commitShape = (changes: CommitChanges) =>
-  (Object.keys(changes) as (keyof CommitChanges)[])
-    .filter((key) => changes[key] !== undefined)
-    .sort()
-    .join(',');
+/** The columns a commit changes, in a fixed order. */
+const changedColumns = (changes: CommitChanges) =>
+  (Object.keys(changes) as (keyof CommitChanges)[]).filter((key) => changes[key] !== undefined).sort();
+
+/** What makes commits' statement differ: the columns they change. */
+export const commitShape = (changes: CommitChanges) => changedColumns(changes).join(',');
 
 /**
  * `saveCommitsAtOnce`'s statement for commits changing `columns`. The commits arrive as one json array (`commits`),
@@ -173,7 +173,7 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
     ): Promise<({ version: string; updatedAt: Date } | undefined)[]> {
       const [first] = commits;
       if (!first) return [];
-      const columns = commitShape(first.changes).split(',').filter(Boolean) as (keyof CommitChanges)[];
+      const columns = changedColumns(first.changes);
       const rows = await commitStatements.run<{ ord: number; version: string | null; updatedAt: Date | string | null }>(
         db,
         columns.join(','),
