@@ -31,11 +31,15 @@ export async function readTogether<Parts extends Record<string, ReadPart<unknown
 
 /** The one statement reading `parts` (see `readTogether`). */
 export function togetherStatement(parts: Record<string, ReadPart<unknown>>): SQL {
-  const columns = sql.join(
+  return sql`select ${togetherColumns(parts)}`;
+}
+
+/** `(a) as p0, (b) as p1, ...`: the columns `valuesOf` reads `parts` from, for a statement reading them per row. */
+export function togetherColumns(parts: Record<string, ReadPart<unknown>>): SQL {
+  return sql.join(
     Object.values(parts).map((part, index) => sql`(${part.query}) as ${sql.identifier(`p${index}`)}`),
     sql`, `,
   );
-  return sql`select ${columns}`;
 }
 
 /** Each part's value, read from the row `togetherStatement` answered. */

@@ -17,7 +17,7 @@ import {
 } from '@portal/shared/gamification';
 import { levelForXp } from '@portal/shared/levels';
 import type { AccountRow, StreakRow } from './gamification.repository.ts';
-import type { AwardWrite } from './gamification-award.repository.ts';
+import type { AwardWrite } from './gamification-awards-at-once.ts';
 import {
   type AwardInput,
   badgeSummary,

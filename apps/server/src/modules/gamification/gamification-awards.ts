@@ -12,8 +12,11 @@ import { levelForXp } from '@portal/shared/levels';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { readPart } from '../../read-together.ts';
+import { createWriteBatches } from '../../write-batches.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
+import type { ClaimedAward } from './gamification-award.repository.ts';
 import { planAward, progressDue } from './gamification-award-plan.ts';
+import { AWARDS_PER_STATEMENT, type AwardAtOnce } from './gamification-awards-at-once.ts';
 import {
   type AwardInput,
   awardForDomainEvent,
@@ -31,6 +34,21 @@ type AwardRead = Awaited<ReturnType<GamificationDeps['repository']['readAward']>
 /** award_xp and what follows an award: streaks, the daily cap, badges and achievements, the daily login. */
 export function createAwards(deps: GamificationDeps) {
   const { repository, timeZoneOf, logger, now } = deps;
+
+  /** Awards decided from what was read, gathered into shared statements under load (see `createWriteBatches`). */
+  const awardsAtOnce = createWriteBatches({
+    send: (awards: AwardAtOnce[]) => repository.saveAwards(awards),
+    shapeOf: () => 'award',
+    learnerOf: (award) => award.write.ledger.userId,
+    perStatement: AWARDS_PER_STATEMENT,
+  });
+  /** The reads of awards clients claim, gathered alike: under load one statement reads many learners' claims. */
+  const claimsAtOnce = createWriteBatches({
+    send: (claims: ClaimedAward[]) => repository.readClaimedAwards(claims),
+    shapeOf: () => 'claim',
+    learnerOf: (claim) => claim.userId,
+    perStatement: AWARDS_PER_STATEMENT,
+  });
 
   /** The learner's measures: level, total XP, longest streak and the count behind each event's metric. */
   const metricsPart = (
@@ -105,28 +123,37 @@ export function createAwards(deps: GamificationDeps) {
 
   /**
    * award_xp: the one place XP is computed. Most awards are read and written in two statements, with no lock held in
-   * between: the write goes ahead only if the learner's account is still the version read (`saveAward`). An award
-   * whose account changed meanwhile (another award of the same learner, a purchase) is decided again under the
-   * account's lock, as is a learner's first. `known.read` is what `readAward` answered for this award's key, when
-   * the caller read it already.
+   * between: the write goes ahead only if the learner's account is still the version read (`saveAwards`), in a
+   * statement it may share with other learners' awards. An award whose account changed meanwhile (another award of
+   * the same learner, a purchase) is decided again under the account's lock, as is a learner's first. `known.read` is
+   * what `readAward` answered for this award's key under `known.settings`, when the caller read it already.
    */
-  const awardXp = async (input: AwardInput, known: { timeZone?: string; read?: AwardRead } = {}): Promise<XpResult> => {
+  const awardXp = async (
+    input: AwardInput,
+    known: { timeZone?: string; read?: AwardRead; settings?: GamificationSettings } = {},
+  ): Promise<XpResult> => {
     const { userId } = input;
-    const [{ settings }, timeZone] = await Promise.all([
-      repository.loadSettings(),
+    const [settings, timeZone] = await Promise.all([
+      known.settings ?? repository.loadSettings().then((loaded) => loaded.settings),
       known.timeZone ? Promise.resolve(known.timeZone) : timeZoneOf(userId),
     ]);
     const occurredAt = input.occurredAt ?? now();
     const context = { settings, day: localDay(occurredAt, timeZone), timeZone, occurredAt };
 
-    const key = { userId, idempotencyKey: input.idempotencyKey, eventType: input.eventType, day: context.day };
+    const key = {
+      userId,
+      idempotencyKey: input.idempotencyKey,
+      eventType: input.eventType,
+      day: context.day,
+      capped: settings.xp_rules[input.eventType].daily_cap !== null,
+    };
     const { account, ...held } = known.read ?? (await repository.readAward(key));
     if (account) {
       const plan = planAward(input, account, held, context);
       if (!plan.write) return plan.result;
       // The learner's tabs hear of the change from the write itself, when it commits.
       const notices = deps.noticesOf?.(userId, [...plan.changed]);
-      const saved = await repository.saveAward(account.version, plan.write, { notices });
+      const saved = await awardsAtOnce.save({ version: account.version, write: plan.write, notices });
       if (saved) {
         const result = plan.finish(saved.grantedBadges);
         if (notices) changedHere(deps, userId);
@@ -141,7 +168,7 @@ export function createAwards(deps: GamificationDeps) {
       const lockedHeld = await repository.readAwardHeld(key, tx);
       const plan = planAward(input, lockedAccount, lockedHeld, context);
       if (!plan.write) return { result: plan.result, changed: new Set<WatchedTable>() };
-      const saved = await repository.saveAward(lockedAccount.version, plan.write, { executor: tx });
+      const [saved] = await repository.saveAwards([{ version: lockedAccount.version, write: plan.write }], tx);
       if (!saved) throw new Error('An award under the account’s lock found the account changed.');
       return { result: plan.finish(saved.grantedBadges), changed: plan.changed };
     });
@@ -206,21 +233,22 @@ export function createAwards(deps: GamificationDeps) {
       if (!domainType) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
       // The event and what its award decides from are read together, for the award it is when it happened today
       // (as a claim right after the event is); an event of another day is read again for its own day.
-      const timeZone = await timeZoneOf(userId);
+      const [{ settings }, timeZone] = await Promise.all([repository.loadSettings(), timeZoneOf(userId)]);
       const key = {
         userId,
         idempotencyKey: awardKeyFor(body.event_type, subjectId),
         eventType: body.event_type,
         day: localDay(now(), timeZone),
+        capped: settings.xp_rules[body.event_type].daily_cap !== null,
       };
-      const { event, ...read } = await repository.readClaimedAward(key, { domainType, subjectId });
+      const { event, ...read } = await claimsAtOnce.save({ ...key, domainType, subjectId });
       const input = event ? awardForDomainEvent(event) : null;
       if (!input) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
       const sameKey =
         input.idempotencyKey === key.idempotencyKey &&
         input.eventType === key.eventType &&
         localDay(input.occurredAt ?? now(), timeZone) === key.day;
-      return awardXp(input, { timeZone, read: sameKey ? read : undefined });
+      return awardXp(input, { timeZone, settings, read: sameKey ? read : undefined });
     },
 
     /** check_badges: grants whatever the learner has earned by now (after an admin lowered a threshold, say). */

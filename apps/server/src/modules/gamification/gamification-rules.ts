@@ -32,7 +32,7 @@ export type GamificationDeps = {
   /** Tells the learner's open tabs which of their tables changed; called after the change committed. */
   publish: (userId: string, tables: WatchedTable[]) => void;
   /**
-   * What `publish` would send, as notices a write sends when it commits (`saveAward`); without it, awards publish
+   * What `publish` would send, as notices a write sends when it commits (`saveAwards`); without it, awards publish
    * after their write.
    */
   noticesOf?: (userId: string, tables: WatchedTable[]) => Notice[];

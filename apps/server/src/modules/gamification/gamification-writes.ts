@@ -1,20 +1,17 @@
 import type { StreakType } from '@portal/shared/streak-days';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { achievements, streakFreezeDays, streaks, userBadges } from './gamification.table.ts';
 
 type StreakRow = typeof streaks.$inferSelect;
 
-/** Values as written, or as placeholders of a statement built once (`valueFor`). */
-export type Valued<T> = { [K in keyof T]: T[K] | SQL };
-
 /**
- * The writes an award is made of, as statements not yet run: run on their own (`saveStreak`, `saveProgress`) or as
- * steps of the award's one statement (`saveAward`), whose values are placeholders.
+ * A learner's streak and holdings as statements not yet run, for the writes outside an award (`saveStreak`,
+ * `saveProgress`); the award's statement (`saveAwardsAtOnce`) writes the same rows for many learners at once.
  */
 
 /** The learner's streak of its type, as `row` has it. */
-export function streakSaved(executor: Db, row: Valued<Omit<StreakRow, 'updatedAt'>>) {
+export function streakSaved(executor: Db, row: Omit<StreakRow, 'updatedAt'>) {
   const { userId: _userId, streakType: _streakType, ...values } = row;
   return executor
     .insert(streaks)
@@ -23,12 +20,7 @@ export function streakSaved(executor: Db, row: Valued<Omit<StreakRow, 'updatedAt
 }
 
 /** The days a streak's freezes covered (`days` not empty). */
-export function freezeDaysAdded(
-  executor: Db,
-  userId: string | SQL,
-  streakType: StreakType | string | SQL,
-  days: (string | SQL)[],
-) {
+export function freezeDaysAdded(executor: Db, userId: string, streakType: StreakType | string, days: string[]) {
   return executor
     .insert(streakFreezeDays)
     .values(days.map((day) => ({ userId, streakType, day })))
@@ -36,7 +28,7 @@ export function freezeDaysAdded(
 }
 
 /** The badges not held yet (`badgeKeys` not empty), returning the keys that were new. */
-export function badgesGranted(executor: Db, userId: string | SQL, badgeKeys: (string | SQL)[]) {
+export function badgesGranted(executor: Db, userId: string, badgeKeys: string[]) {
   return executor
     .insert(userBadges)
     .values(badgeKeys.map((badgeKey) => ({ userId, badgeKey })))
@@ -47,8 +39,8 @@ export function badgesGranted(executor: Db, userId: string | SQL, badgeKeys: (st
 /** The achievements' tiers and progress (`rows` not empty). */
 export function achievementsSaved(
   executor: Db,
-  userId: string | SQL,
-  rows: Valued<{ key: string; tier: number; progress: number }>[],
+  userId: string,
+  rows: { key: string; tier: number; progress: number }[],
 ) {
   return executor
     .insert(achievements)

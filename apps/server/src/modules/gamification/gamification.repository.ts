@@ -63,7 +63,7 @@ export function createGamificationRepository({ db }: { db: Db }) {
 
     /**
      * Creates the learner's account row if missing and locks it until the transaction ends. The no-op update makes a
-     * new version of the row, so an award decided from an earlier read (`saveAward`) sees that something changed.
+     * new version of the row, so an award decided from an earlier read (`saveAwards`) sees that something changed.
      */
     async lockAccount(tx: Db, userId: string): Promise<VersionedAccount> {
       // One statement: the no-op update on conflict takes the row lock and returns the row.

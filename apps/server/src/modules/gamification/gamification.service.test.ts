@@ -285,7 +285,7 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
 
     // Another tab buys something meanwhile: the account is a new version.
     await database.db.update(xpAccounts).set({ spentXp: 10 }).where(eq(xpAccounts.userId, learner.userId));
-    expect(await repository.saveAward(version, write, { notices })).toBeUndefined();
+    expect(await repository.saveAwards([{ version, write, notices }])).toEqual([undefined]);
     expect((await ledgerOf(learner)).map((row) => row.subjectId)).not.toContain('late-game');
     expect((await accountOf(learner))?.totalXp).toBe(200);
 
@@ -293,10 +293,10 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
     // with the new version undoes its own credit.
     const current = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) }))
       .account?.version;
-    expect(await repository.saveAward(current ?? '', write, { notices })).toEqual({ grantedBadges: [] });
+    expect(await repository.saveAwards([{ version: current ?? '', write, notices }])).toEqual([{ grantedBadges: [] }]);
     const after = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) })).account
       ?.version;
-    expect(await repository.saveAward(after ?? '', write, { notices })).toBeUndefined();
+    expect(await repository.saveAwards([{ version: after ?? '', write, notices }])).toEqual([undefined]);
     expect((await accountOf(learner))?.totalXp).toBe(205);
     // Notices arrive in the order their transactions committed: by the marker, every committed one has.
     await database.notify('award_notices_test', 'marker');
