@@ -3,9 +3,9 @@ import { valueFor } from './built-once.ts';
 
 /**
  * Rows sent as one json array, the statement's parameter `name`: a statement built and prepared once takes any number
- * of them. `alias` names them, with `fixed` columns (`name type`, comma separated; may be empty) and then `columns` of a table, each
- * under its own name and type. At most `limit` rows: the plan is made for that many, so it reaches a table's rows by
- * their keys, row by row, and never scans it.
+ * of them. `alias` names them, with `fixed` columns (`name type`, comma separated, or none) and then `columns` of a
+ * table, each under its own name and type. At most `limit` rows: the plan is made for that many, so it reaches a
+ * table's rows by their keys, row by row, and never scans it.
  */
 export const jsonRows = (name: string, alias: string, fixed: string, columns: Column[], limit: number): SQL => {
   const typed = columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`);
