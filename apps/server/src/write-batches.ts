@@ -1,9 +1,10 @@
 /**
  * Writes of many learners gathered into shared statements, and reads that decide writes (an award's). A write goes out
  * at once when fewer than `inFlight` statements of its shape are on their way; otherwise it waits, and the writes that
- * arrived meanwhile go together in the next statement as soon as one comes back. With few writes nothing waits; under load one statement (one round
- * trip, one commit) carries many, which is what a database's own group commit does for the commit alone. A write is
- * answered only when the statement that carries it has committed, so gathering never answers for a write not stored.
+ * arrived meanwhile go together in the next statement as soon as one comes back. With few writes nothing waits; under
+ * load one statement (one round trip, one commit) carries many, which is what a database's own group commit does for
+ * the commit alone. A write is answered only when the statement that carries it has committed, so gathering never
+ * answers for a write not stored.
  *
  * By default one statement of a shape is on its way at a time, which gathers the most. One that has not come back
  * after `stalledAfterMs` (waiting for a row another transaction holds, say) no longer counts, so the writes behind it

@@ -114,8 +114,10 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
     counts: awardCountsPart(claimed('user_id'), claimed('event_type')),
     progress: reads.heldProgressPart(claimed('user_id')),
   };
-  const claimedKeys =
-    'ord int, user_id text, idempotency_key text, event_type text, day date, capped boolean, domain_type text, subject_id text';
+  const claimedKeys = [
+    'ord int, user_id text, idempotency_key text, event_type text, day date, capped boolean',
+    'domain_type text, subject_id text',
+  ].join(', ');
   /** `readAward` for the awards of many learners, one row each, with the domain event each claims. */
   const claimedStatement = () =>
     genericPlan(sql`select k.ord, ${togetherColumns(claimedParts)}

@@ -84,7 +84,9 @@ function awardsAtOnceStatement(): SQL {
     .map((column) => `"${column.name}" = excluded."${column.name}"`)
     .join(', ');
   const credited = (alias: string) => sql.raw(`${alias}.user_id in (select user_id from credited)`);
-  return genericPlan(sql`with awards as (${jsonRows('awards', 'w', 'ord int, version text', ledgerColumns, AWARDS_PER_STATEMENT)}),
+  const awards = jsonRows('awards', 'w', 'ord int, version text', ledgerColumns, AWARDS_PER_STATEMENT);
+  const notices = jsonRows('notices', 'n', 'ord int, user_id text, channel text, payload text', [], STEP_ROWS.notices);
+  return genericPlan(sql`with awards as (${awards}),
     credited as (
       update ${xpAccounts} set total_xp = ${xpAccounts.totalXp} + w.xp, updated_at = now()
       from awards w
@@ -128,7 +130,7 @@ function awardsAtOnceStatement(): SQL {
       on conflict (user_id, achievement_key) do update
         set tier = excluded.tier, progress = excluded.progress, updated_at = now()
     ),
-    notice_rows as (${jsonRows('notices', 'n', 'ord int, user_id text, channel text, payload text', [], STEP_ROWS.notices)})
+    notice_rows as (${notices})
     select w.ord, ${credited('w')} as saved,
       (select coalesce(json_agg(g.badge_key), '[]'::json) from granted g where g.user_id = w.user_id) as granted,
       (select count(pg_notify(n.channel, n.payload)) from (select * from notice_rows n
