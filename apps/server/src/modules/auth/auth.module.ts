@@ -28,7 +28,15 @@ export function createAuthentication(
 ) {
   const { db } = database;
   return {
-    auth: createAuth({ db, config, mailer, onSessionCreated, profiles: profileService }),
+    auth: createAuth({
+      db,
+      config,
+      mailer,
+      onSessionCreated,
+      // The auth plugin, registered after this, gives the app `forgetSessionsOf`; a user is only changed on a request.
+      onUserChanged: (userId) => app.forgetSessionsOf(userId),
+      profiles: profileService,
+    }),
     roles: keepRoles(app, database, createRolesRepository({ db })),
   };
 }

@@ -32,11 +32,13 @@ type AuthDeps = {
   config: Pick<Config, 'publicUrl' | 'authSecret' | 'env' | 'passwordCost'>;
   mailer: Mailer;
   onSessionCreated: (userId: string) => Promise<void>;
+  /** Told of every change to a user row as it is made, so this instance drops what it keeps of the user at once. */
+  onUserChanged: (userId: string) => void;
   /** Keeps the profile's copy of the address current. */
   profiles: Pick<ProfileService, 'syncEmail'>;
 };
 
-export function createAuth({ db, config, mailer, onSessionCreated, profiles }: AuthDeps) {
+export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged, profiles }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
   const lockoutRepository = createSignInLockoutRepository({ db });
   const rolesRepository = createRolesRepository({ db });
@@ -115,6 +117,9 @@ export function createAuth({ db, config, mailer, onSessionCreated, profiles }: A
         update: {
           // Every path that turns two-factor on or off updates the user row, so the profile follows here.
           async after(user) {
+            // The database tells the other instances; a confirmed email change opened by a link (a GET, signed out
+            // perhaps) must show on the user's next request to this one too.
+            onUserChanged(user.id);
             const { twoFactorEnabled } = user as { twoFactorEnabled?: boolean | null };
             if (typeof twoFactorEnabled === 'boolean') {
               await twoFactorRepository.syncProfileFlag(user.id, twoFactorEnabled);
