@@ -32,7 +32,7 @@ type AuthDeps = {
   config: Pick<Config, 'publicUrl' | 'authSecret' | 'env' | 'passwordCost'>;
   mailer: Mailer;
   onSessionCreated: (userId: string) => Promise<void>;
-  /** Told of every change to a user row as it is made, so this instance drops what it keeps of the user at once. */
+  /** Told of a change to a user row or a session deleted, so this instance drops what it keeps of the user at once. */
   onUserChanged: (userId: string) => void;
   /** Keeps the profile's copy of the address current. */
   profiles: Pick<ProfileService, 'syncEmail'>;
@@ -132,6 +132,13 @@ export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged
         },
       },
       session: {
+        // A session signed out or revoked (every session of the user, on a password reset) is refused on this
+        // instance's very next request, not only once the database's notice arrives.
+        delete: {
+          async after(session) {
+            onUserChanged(session.userId);
+          },
+        },
         create: {
           // Every way of signing in opens a session here, so a suspended account is refused on all of them.
           async before(session) {
