@@ -21,6 +21,18 @@ export const setFromRows = (alias: string, columns: Column[]): SQL[] =>
     (column) => sql`${sql.identifier(column.name)} = ${sql.identifier(alias)}.${sql.identifier(column.name)}`,
   );
 
+/** The names of `columns` and their `alias.column` values, to insert a table's columns from `jsonRows`. */
+export const insertFromRows = (alias: string, columns: Column[]): { names: SQL; values: SQL } => ({
+  names: sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  ),
+  values: sql.join(
+    columns.map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  ),
+});
+
 /** A row's values of `keys` under their columns' names in `table`, to send in `jsonRows`. */
 export const rowValues = <K extends string>(
   table: Record<K, Column>,

@@ -2,7 +2,7 @@ import { ACHIEVEMENTS, BADGES } from '@portal/shared/gamification';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { BuiltOnce } from '../../db/built-once.ts';
 import type { Db, Notice } from '../../db/client.ts';
-import { jsonRows, rowValues } from '../../db/json-rows.ts';
+import { insertFromRows, jsonRows, rowValues } from '../../db/json-rows.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import { achievements, streakFreezeDays, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
 
@@ -55,12 +55,6 @@ const streakKeys = [
 const ledgerColumns: Column[] = ledgerKeys.map((key) => userXp[key]);
 const streakColumns: Column[] = streakKeys.map((key) => streaks[key]);
 
-/** `alias.column, …` of `columns`, and the column names alone, for an insert from json rows. */
-const fromRows = (alias: string, columns: Column[]) => ({
-  names: sql.raw(columns.map((column) => `"${column.name}"`).join(', ')),
-  values: sql.raw(columns.map((column) => `${alias}."${column.name}"`).join(', ')),
-});
-
 /** Rows of the steps beside the awards, at most: a limit the code's values never reach (checked before sending). */
 const STEP_ROWS = {
   streaks: AWARDS_PER_STATEMENT,
@@ -77,8 +71,8 @@ const STEP_ROWS = {
  * version read; everything else of the award is written only for an account credited, and its notices sent only then.
  */
 function awardsAtOnceStatement(): SQL {
-  const ledger = fromRows('w', ledgerColumns);
-  const streak = fromRows('s', streakColumns);
+  const ledger = insertFromRows('w', ledgerColumns);
+  const streak = insertFromRows('s', streakColumns);
   const streakSet = streakColumns
     .slice(2)
     .map((column) => `"${column.name}" = excluded."${column.name}"`)
