@@ -2,7 +2,7 @@ import { ACHIEVEMENTS, BADGES } from '@portal/shared/gamification';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { BuiltOnce } from '../../db/built-once.ts';
 import type { Db, Notice } from '../../db/client.ts';
-import { insertFromRows, jsonRows, rowValues } from '../../db/json-rows.ts';
+import { insertFromRows, jsonRows, rowValues, setFromRows } from '../../db/json-rows.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
 import { achievements, streakFreezeDays, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
 
@@ -73,10 +73,8 @@ const STEP_ROWS = {
 function awardsAtOnceStatement(): SQL {
   const ledger = insertFromRows('w', ledgerColumns);
   const streak = insertFromRows('s', streakColumns);
-  const streakSet = streakColumns
-    .slice(2)
-    .map((column) => `"${column.name}" = excluded."${column.name}"`)
-    .join(', ');
+  // The streak's own columns, after its key (user, streak type), from the row that was refused.
+  const streakSet = setFromRows('excluded', streakColumns.slice(2));
   const credited = (alias: string) => sql.raw(`${alias}.user_id in (select user_id from credited)`);
   const awards = jsonRows('awards', 'w', 'ord int, version text', ledgerColumns, AWARDS_PER_STATEMENT);
   const notices = jsonRows('notices', 'n', 'ord int, user_id text, channel text, payload text', [], STEP_ROWS.notices);
@@ -96,7 +94,7 @@ function awardsAtOnceStatement(): SQL {
     streak as (
       insert into ${streaks} (${streak.names}, updated_at) select ${streak.values}, now() from streak_rows s
       where ${credited('s')}
-      on conflict (user_id, streak_type) do update set ${sql.raw(streakSet)}, updated_at = now()
+      on conflict (user_id, streak_type) do update set ${sql.join(streakSet, sql`, `)}, updated_at = now()
     ),
     frozen_rows as (${jsonRows('frozen', 'f', 'user_id text, streak_type text, day date', [], STEP_ROWS.frozen)}),
     frozen as (
