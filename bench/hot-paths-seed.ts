@@ -2,9 +2,13 @@
 import type pg from 'pg';
 import type { BenchLearner } from './bench-kit.ts';
 
+/** XP awards in the ledger of each learner the requests do not rotate over. */
+const PAST_AWARDS = 10;
+
 /**
  * History written with set-based SQL (seconds, not minutes): courses, progress, study time, XP and SCORM attempts for
- * `active` learners, the first of them with `historyRows` rows of each kind.
+ * `active` learners, the first of them with `historyRows` rows of each kind; a little XP, an XP account, streaks, a
+ * badge and achievements' standing for every learner.
  */
 export async function seed(
   client: pg.Client,
@@ -73,8 +77,32 @@ export async function seed(
      from bench_active a, generate_series(1, case when a.idx = 0 then $1::int else $2::int end) i where true`,
     [historyRows, light],
   );
+  // Every other learner has used the product a little too, so the tables an award reads hold a row for each learner
+  // of the database, as in use (with rows for the active learners only, a table of a few hundred rows is scanned whole).
+  await client.query(
+    `insert into user_xp (user_id, kind, event_type, subject_id, idempotency_key, base_xp, xp, local_day, created_at)
+     select u.id, 'award', 'lesson_completed', 'past-' || i, 'past-' || i, 10, 10,
+       t.happened::date, t.happened
+     from users u, generate_series(1, $1::int) i,
+       lateral (select now() - (1 + abs(hashtext(u.id)) % 730) * interval '1 day' - i * interval '37 minutes' as happened) t
+     where not exists (select from bench_active a where a.user_id = u.id)`,
+    [PAST_AWARDS],
+  );
   await client.query(`insert into xp_accounts (user_id, total_xp)
     select user_id, sum(xp) from user_xp group by user_id`);
+  await client.query(`insert into streaks (user_id, streak_type, current_length, longest_length, last_active_day,
+      last_counted_day, time_zone)
+    select a.user_id, t.type, 3, 5, current_date - 1, current_date - 1, 'UTC'
+    from xp_accounts a, (values ('learning'), ('login')) t(type)`);
+  await client.query(`insert into user_badges (user_id, badge_key) select user_id, 'first_lesson' from xp_accounts`);
+  await client.query(`insert into achievements (user_id, achievement_key, tier, progress)
+    select c.user_id, 'lessons', (c.count >= 10)::int + (c.count >= 50)::int + (c.count >= 200)::int, c.count
+    from xp_award_counts c where c.event_type = 'lesson_completed'
+    union all
+    select a.user_id, 'xp', (a.total_xp >= 1000)::int + (a.total_xp >= 5000)::int + (a.total_xp >= 20000)::int, a.total_xp
+    from xp_accounts a
+    union all
+    select a.user_id, 'streak', 1, 5 from xp_accounts a`);
   // Lessons the progress feature completed and delivered, whose XP award_xp is still to claim.
   await client.query(
     `insert into domain_events (type, user_id, subject_id, payload, delivered_at)

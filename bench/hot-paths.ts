@@ -1,7 +1,8 @@
 /**
  * Hot paths benchmark: every authenticated route a learner hits over and over, against the server's own
  * `/api/health` measured in the same run. The database holds 10,000 learners; the learners the requests rotate over
- * have a history (progress, study time, XP ledger, SCORM attempts), one of them 100,000 rows of each. Every path
+ * have a history (progress, study time, XP ledger, SCORM attempts), one of them 100,000 rows of each; every other
+ * learner has a little XP, an XP account, streaks, a badge and achievements. Every path
  * must reach a quarter of `/api/health` requests/s at 10 connections with p99 under 25 ms. Results go into
  * bench/README.md.
  *
