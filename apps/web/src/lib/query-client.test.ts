@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { createQueryClient, shouldRetry } from './query-client';
+import { createQueryClient, shouldRetry, shouldRetryMutation } from './query-client';
 
 describe('query defaults', () => {
   it('never retries a 4xx answer', () => {
@@ -15,12 +15,21 @@ describe('query defaults', () => {
     expect(shouldRetry(0, new ApiError(0, 'network', 'offline'))).toBe(true);
   });
 
-  it('keeps data fresh for 5 minutes, cached for 10, no refetch on focus, refetch on reconnect, mutations retry once', () => {
+  it('sends a change again once after a server or network failure, never after a 4xx refusal', () => {
+    for (const status of [400, 402, 404, 409, 422, 429]) {
+      expect(shouldRetryMutation(0, new ApiError(status, 'conflict', 'no'))).toBe(false);
+    }
+    const failure = new ApiError(503, 'unavailable', 'down');
+    expect([0, 1].map((count) => shouldRetryMutation(count, failure))).toEqual([true, false]);
+    expect(shouldRetryMutation(0, new ApiError(0, 'network', 'offline'))).toBe(true);
+  });
+
+  it('keeps data fresh for 5 minutes, cached for 10, no refetch on focus, refetch on reconnect', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries?.staleTime).toBe(300_000);
     expect(defaults.queries?.gcTime).toBe(600_000);
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
     expect(defaults.queries?.refetchOnReconnect).toBe(true);
-    expect(defaults.mutations?.retry).toBe(1);
+    expect(defaults.mutations?.retry).toBe(shouldRetryMutation);
   });
 });

@@ -3,10 +3,16 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 import { signOutOnLostSession } from './session-ended';
 
+const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /** No retry on 4xx, otherwise up to three. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < QUERY_DEFAULTS.maxRetries;
+  return !refused(error) && failureCount < QUERY_DEFAULTS.maxRetries;
+}
+
+/** A change the server refused (4xx) is not sent again: it would be refused again, or done twice. Otherwise once. */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  return !refused(error) && failureCount < QUERY_DEFAULTS.mutationRetries;
 }
 
 /** Any 401 while signed in signs the tab out, which sends it to the sign-in page. */
@@ -22,7 +28,7 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         refetchOnReconnect: true,
       },
-      mutations: { retry: QUERY_DEFAULTS.mutationRetries },
+      mutations: { retry: shouldRetryMutation },
     },
   });
   return client;

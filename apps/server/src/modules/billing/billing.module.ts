@@ -93,6 +93,7 @@ export async function registerBilling(
     sandbox,
     events,
     prices,
+    refuseCheckout: (userId, tier) => subscriptionService.refuseCheckout(userId, tier),
     ...(now ? { now } : {}),
   });
   subscriptionService.usePaidCheckout((userId, request, context) =>

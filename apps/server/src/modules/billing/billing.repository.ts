@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { billingCheckoutSessions, billingEvents, billingInvoices } from './billing.table.ts';
@@ -37,14 +37,69 @@ export function createBillingRepository({ db }: { db: Db }) {
       const [row] = await db.select().from(billingCheckoutSessions).where(eq(billingCheckoutSessions.id, sessionId));
       return row;
     },
-    /** Claims an open, unpaid session for one payment: only the first of concurrent attempts gets the row back. */
+    /**
+     * Claims an open, unpaid session for one payment: only the first of concurrent attempts gets the row back. A
+     * session is not claimed once another of the user's sessions was paid after it opened (another tab bought a plan,
+     * or a plan change was charged): payments of one user's sessions wait for each other, so two are never both taken.
+     */
     async claimForPayment(userId: string, sessionId: string, payKey: string, now: Date) {
+      return db.transaction(async (tx) => {
+        await tx
+          .select({ id: billingCheckoutSessions.id })
+          .from(billingCheckoutSessions)
+          .where(eq(billingCheckoutSessions.userId, userId))
+          .for('update');
+        const [row] = await tx
+          .update(billingCheckoutSessions)
+          .set({ payKey, paidAt: now, updatedAt: now })
+          .where(
+            and(
+              openUnpaidSessionOf(userId, sessionId),
+              sql`not exists (select 1 from ${billingCheckoutSessions} paid
+                where paid.user_id = ${userId} and paid.id <> ${sessionId}
+                  and paid.paid_at >= billing_checkout_sessions.created_at)`,
+            ),
+          )
+          .returning();
+        return row;
+      });
+    },
+    /** The user's open, unpaid checkout of this plan at this price that has not lapsed, if there is one. */
+    async findOpenSessionFor(
+      userId: string,
+      plan: Pick<CheckoutSessionRow, 'tier' | 'interval' | 'amount'>,
+      now: Date,
+    ): Promise<CheckoutSessionRow | undefined> {
       const [row] = await db
-        .update(billingCheckoutSessions)
-        .set({ payKey, paidAt: now, updatedAt: now })
-        .where(openUnpaidSessionOf(userId, sessionId))
-        .returning();
+        .select()
+        .from(billingCheckoutSessions)
+        .where(
+          and(
+            eq(billingCheckoutSessions.userId, userId),
+            eq(billingCheckoutSessions.status, 'open'),
+            isNull(billingCheckoutSessions.payKey),
+            gt(billingCheckoutSessions.expiresAt, now),
+            eq(billingCheckoutSessions.tier, plan.tier),
+            eq(billingCheckoutSessions.interval, plan.interval),
+            eq(billingCheckoutSessions.amount, plan.amount),
+          ),
+        )
+        .limit(1);
       return row;
+    },
+    /** Cancels the user's other open, unpaid sessions: the checkout opened last replaces them. */
+    async cancelOtherOpenSessions(userId: string, keptId: string, now: Date) {
+      await db
+        .update(billingCheckoutSessions)
+        .set({ status: 'canceled', updatedAt: now })
+        .where(
+          and(
+            eq(billingCheckoutSessions.userId, userId),
+            ne(billingCheckoutSessions.id, keptId),
+            eq(billingCheckoutSessions.status, 'open'),
+            isNull(billingCheckoutSessions.payKey),
+          ),
+        );
     },
     /** Moves an open session on; a session that already left `open` keeps its state. */
     async closeOpenSession(sessionId: string, status: 'completed' | 'canceled' | 'expired', now: Date) {

@@ -40,6 +40,7 @@ export function createBillingService({
   sandbox,
   events,
   prices,
+  refuseCheckout,
   now = () => new Date(),
 }: {
   repository: BillingRepository;
@@ -47,6 +48,8 @@ export function createBillingService({
   sandbox: ReturnType<typeof createSandboxProvider>;
   events: BillingEventHandler;
   prices: PlanPrices;
+  /** Throws when the user may not buy `tier` now (they hold it, or another paid plan); asked again at payment. */
+  refuseCheckout: (userId: string, tier: PaidTier) => Promise<unknown>;
   now?: () => Date;
 }) {
   async function ownSession(userId: string, sessionId: string) {
@@ -61,13 +64,34 @@ export function createBillingService({
     return row;
   }
 
+  /**
+   * Cancels a session the user may no longer pay, charging nothing: they bought a plan since it opened (in another
+   * tab, say), or `stale` says another of their checkouts was paid after it.
+   */
+  async function refuseUnpayable(session: CheckoutSessionRow, at: Date, stale = false) {
+    const refusal = await refuseCheckout(session.userId, session.tier).then(
+      () =>
+        stale
+          ? new AppError('conflict', 'Another checkout was paid since this one opened. Nothing was charged.')
+          : null,
+      (error: unknown) => error,
+    );
+    if (!refusal) return;
+    await repository.closeOpenSession(session.id, 'canceled', at);
+    throw refusal;
+  }
+
   /** What the provider's webhook would deliver after the payment, through the one event handler. */
   async function emitPayment(session: CheckoutSessionRow, paidAt: Date) {
     for (const event of sandbox.paymentEvents(session, paidAt)) await events.handle(event, 'sandbox');
   }
 
   return {
-    /** Stores the session (owner, plan, price, expiry) and asks the provider where to pay it. */
+    /**
+     * Stores the session (owner, plan, price, expiry) and asks the provider where to pay it. The user's open checkout
+     * of the same plan at the same price is opened again instead (a double click, a second tab); any other open
+     * checkout of theirs is canceled, so one payment at most goes through.
+     */
     async startCheckout(
       userId: string,
       request: { tier: PaidTier; interval: 'month' | 'year'; language: InterfaceLanguage },
@@ -77,6 +101,13 @@ export function createBillingService({
       const price = prices[request.tier][request.interval];
       const amount = discount ? Math.round((price.amount * (100 - discount.percentOff)) / 100) : price.amount;
       const createdAt = now();
+      const open = discount
+        ? undefined
+        : await repository.findOpenSessionFor(userId, { ...request, amount }, createdAt);
+      if (open) {
+        await repository.cancelOtherOpenSessions(userId, open.id, createdAt);
+        return provider.createCheckout(open);
+      }
       const session = await repository.insertSession({
         id: `cs_${randomUUID().replaceAll('-', '')}`,
         userId,
@@ -98,6 +129,7 @@ export function createBillingService({
         await repository.closeOpenSession(session.id, 'canceled', createdAt);
         throw error;
       }
+      await repository.cancelOtherOpenSessions(userId, session.id, createdAt);
       return provider.createCheckout(session);
     },
 
@@ -129,8 +161,14 @@ export function createBillingService({
       if (cardNumber !== SANDBOX_CARDS.success) {
         throw new AppError('bad_request', 'Use the test card 4242 4242 4242 4242 to pay in the sandbox.');
       }
+      await refuseUnpayable(session, at);
       const claimed = await repository.claimForPayment(userId, session.id, idempotencyKey, at);
-      if (!claimed) return toCheckoutSession(await sandboxSession(userId, sessionId), at);
+      if (!claimed) {
+        const current = await sandboxSession(userId, sessionId);
+        // Neither claimed by another click nor closed: another of the user's checkouts was paid after it opened.
+        if (!current.payKey && current.status === 'open') await refuseUnpayable(current, at, true);
+        return toCheckoutSession(current, at);
+      }
       await emitPayment(claimed, at);
       return toCheckoutSession(await sandboxSession(userId, sessionId), now());
     },

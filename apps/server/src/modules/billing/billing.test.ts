@@ -148,6 +148,52 @@ describe.each(testTargets())('paid checkout through the sandbox on $name', (targ
     expect(await auditOf(user)).toHaveLength(1);
   });
 
+  it('a second click or tab on the same plan opens the same checkout; another plan closes the older one', async () => {
+    const user = await signUpAndConfirm(app);
+    const first = await startMe(user, 'year');
+    const again = await startMe(user, 'year');
+    expect(again).toBe(first);
+
+    const universal = await checkout(user, { tier: 'universal', interval: 'month' });
+    const universalId = sessionIdOf(universal.json().url);
+    const older = await pay(user, again);
+    expect(older.statusCode).toBe(409);
+    expect((await getSession(user, again)).json()).toMatchObject({ status: 'canceled', paid: false });
+    expect(await status(user)).toMatchObject({ subscribed: false });
+
+    expect((await pay(user, universalId)).statusCode).toBe(200);
+    expect(await status(user)).toMatchObject({ subscription_tier: 'universal' });
+    expect(await invoicesOf(user)).toHaveLength(1);
+  });
+
+  it('of two checkouts open at once in two tabs, one is paid: the other charges nothing, together or later', async () => {
+    const { db } = databaseOf(app);
+    const twoOpen = async (user: SignedIn) => {
+      const meId = await startMe(user);
+      const [row] = await db.select().from(billingCheckoutSessions).where(eq(billingCheckoutSessions.id, meId));
+      if (!row) throw new Error('the checkout was not stored');
+      const universalId = `${meId}u`;
+      await db.insert(billingCheckoutSessions).values({ ...row, id: universalId, tier: 'universal' });
+      return [universalId, meId] as const;
+    };
+
+    const later = await signUpAndConfirm(app);
+    const [universalId, meId] = await twoOpen(later);
+    expect((await pay(later, universalId)).statusCode).toBe(200);
+    const stale = await pay(later, meId);
+    expect(stale.statusCode).toBe(409);
+    expect((await getSession(later, meId)).json()).toMatchObject({ status: 'canceled', paid: false });
+    expect(await status(later)).toMatchObject({ subscription_tier: 'universal' });
+    expect(await invoicesOf(later)).toHaveLength(1);
+
+    const together = await signUpAndConfirm(app);
+    const ids = await twoOpen(together);
+    const answers = await Promise.all(ids.map((id) => pay(together, id)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await invoicesOf(together)).toHaveLength(1);
+    expect(await receiptsTo(together.email)).toHaveLength(1);
+  });
+
   it('replayed provider events change nothing; events in reverse order converge', async () => {
     const user = await signUpAndConfirm(app);
     const sessionId = await startMe(user);

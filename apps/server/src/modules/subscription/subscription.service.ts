@@ -69,6 +69,20 @@ export function createSubscriptionService({
     if (!sharedPlan || hasTierAccess(own, 'us') || hasTierAccess(own, atLeast)) return own;
     return (await sharedPlan.statusOf(userId)) ?? own;
   }
+  /**
+   * Refuses a checkout of a paid `tier` the user already has, or while they hold another paid plan (a change of a
+   * paid plan is charged from the subscription screen instead); answers the tier they hold, if any. Asked when a
+   * checkout opens and again when it is paid, since another tab may have bought a plan in between.
+   */
+  async function refuseCheckout(userId: string, tier: Exclude<Tier, 'calm'>) {
+    const current = await getStatus(userId);
+    const currentTier = current.subscribed ? current.subscription_tier : null;
+    if (currentTier === tier) throw new AppError('conflict', `You already have the ${tier} plan.`);
+    if (currentTier && currentTier !== 'calm') {
+      throw new AppError('conflict', 'You already have a paid plan; change it on the subscription screen.');
+    }
+    return currentTier;
+  }
   /** The free Calm plan, at once; pushes the change to the user's open tabs. */
   async function activateFree(userId: string) {
     await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
@@ -85,22 +99,21 @@ export function createSubscriptionService({
      */
     async startCheckout(userId: string, request: CheckoutRequest) {
       const { tier } = request;
-      const current = await getStatus(userId);
-      const currentTier = current.subscribed ? current.subscription_tier : null;
       if (tier === 'calm') {
-        if (currentTier && currentTier !== 'calm') throw new AppError('conflict', 'You already have a higher plan.');
+        const current = await getStatus(userId);
+        if (current.subscribed && current.subscription_tier !== 'calm') {
+          throw new AppError('conflict', 'You already have a higher plan.');
+        }
         await activateFree(userId);
         return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
       }
-      if (currentTier === tier) throw new AppError('conflict', `You already have the ${tier} plan.`);
-      if (currentTier && currentTier !== 'calm') {
-        throw new AppError('conflict', 'Changing a paid plan is not available yet; your current plan stays as it is.');
-      }
+      const currentTier = await refuseCheckout(userId, tier);
       if (!paidCheckout) throw new AppError('tier_unavailable', 'Paid plans are not available on this server.');
       const opened = await paidCheckout(userId, { ...request, tier }, { subscriber: currentTier !== null });
       if ('freeAccess' in opened) return { ...opened, url: null };
       return { freeAccess: false as const, message: 'Checkout opened.', url: opened.url };
     },
+    refuseCheckout,
     /** Back to free Calm, as when an admin revokes a complimentary plan. */
     activateFree,
     /** A paid plan confirmed by the billing provider; pushes the change to the user's open tabs. */

@@ -75,6 +75,8 @@ export function SandboxCheckout() {
         onError: (failure) => {
           if (failure instanceof ApiError && failure.code === 'card_declined') setError(t('checkout.declined'));
           else if (failure instanceof ApiError && failure.code === 'bad_request') setError(t('checkout.unknownCard'));
+          // Closed meanwhile (a plan bought or another checkout paid in another tab): show why, from its state.
+          else if (failure instanceof ApiError && failure.code === 'conflict') void session.refetch();
           else setError(t('checkout.payFailed'));
         },
       },

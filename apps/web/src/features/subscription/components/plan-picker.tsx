@@ -1,6 +1,6 @@
 import type { BillingInterval } from '@portal/shared/billing';
 import { TIERS, type Tier, tierRank } from '@portal/shared/tiers';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -42,12 +42,16 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const [choosing, setChoosing] = useState<Tier | null>(null);
   const [couponCode, setCouponCode] = useState('');
+  // Set during the click itself: a second click before the button is disabled opens no second tab or checkout.
+  const opening = useRef(false);
 
   const choose = (tier: Tier) => {
     if (!me) {
       void navigate('/login?mode=signup', { state: { from: '/choose-plan' } });
       return;
     }
+    if (opening.current) return;
+    opening.current = true;
     const tab = tier === 'calm' ? null : openCheckoutTab();
     setChoosing(tier);
     const code = tier === 'calm' ? '' : couponCode.trim();
@@ -73,7 +77,10 @@ export function PlanPicker({ currentTier, onFreeAccess }: { currentTier: Tier | 
           tab?.close();
           toast.error(couponErrorText(t, error, t('checkoutFailed')));
         },
-        onSettled: () => setChoosing(null),
+        onSettled: () => {
+          opening.current = false;
+          setChoosing(null);
+        },
       },
     );
   };

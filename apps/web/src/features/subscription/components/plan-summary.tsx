@@ -28,10 +28,8 @@ export function PlanSummary({ details }: { details: SubscriptionDetails }) {
     });
   const openPortal = () =>
     portal.mutate(undefined, {
-      onSuccess: ({ url }) => {
-        const tab = window.open(url, '_blank', 'noopener');
-        if (!tab) window.location.assign(url);
-      },
+      // The payment-method page returns to this screen when done, as a provider's customer portal does.
+      onSuccess: ({ url }) => window.location.assign(url),
       onError: () => toast.error(t('manage.failed')),
     });
 
