@@ -32,31 +32,48 @@ async function launch(page: Page, launchPath: string): Promise<ScormAttemptStart
   return (await (await started).json()) as ScormAttemptStart;
 }
 
+/** Uploads the lesson as the instructor and enrols the demo learner: the lesson's launch path. */
+async function enrolledLesson(instructor: Page, title: string) {
+  const packageId = await uploadReadyPackage(instructor, {
+    zip: await zipOf({ 'imsmanifest.xml': MANIFEST, 'lesson.html': '<html><body><h1>Lesson</h1></body></html>' }),
+    fileName: 'attempts.zip',
+    title,
+  });
+  const learners = (await (await instructor.request.get('/api/scorm/learners?search=learner@example.com')).json()) as {
+    learners: Array<{ id: string; email: string }>;
+  };
+  const learnerId = learners.learners.find((person) => person.email === 'learner@example.com')?.id;
+  const enrolled = await instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
+    data: { learner_ids: [learnerId] },
+  });
+  const enrollment = ((await enrolled.json()) as { enrollments: ScormEnrollment[] }).enrollments[0];
+  const session = (await (await instructor.request.get(`/api/scorm/packages/${packageId}`)).json()) as {
+    scos: Array<{ id: string }>;
+  };
+  return { packageId, launchPath: `/scorm/launch/${enrollment?.id}/${session.scos[0]?.id}` };
+}
+
+/** Has the lesson in the page go to `location`, suspend and commit: the status its commit is answered with. */
+async function commitIn(page: Page, location: string) {
+  const frame = await scoFrame(page, 'Lesson');
+  const committed = page.waitForResponse((response) => response.url().includes('/commit'));
+  await frame.evaluate((at) => {
+    const api = (window.parent as unknown as { API: Api }).API;
+    api.LMSInitialize?.('');
+    api.LMSSetValue?.('cmi.core.lesson_location', at);
+    api.LMSSetValue?.('cmi.core.exit', 'suspend');
+    api.LMSCommit?.('');
+  }, location);
+  return (await committed).status();
+}
+
 describe('SCORM attempts', () => {
   it('a lesson finished without a status is completed, the next launch starts afresh, and both sides see the attempts', async () => {
     const title = `Attempts e2e ${Date.now()}`;
     const staffContext = await newContext(browser);
     const instructor = await staffContext.newPage();
     await signInForScorm(instructor, 'instructor@example.com');
-    const packageId = await uploadReadyPackage(instructor, {
-      zip: await zipOf({ 'imsmanifest.xml': MANIFEST, 'lesson.html': '<html><body><h1>Lesson</h1></body></html>' }),
-      fileName: 'attempts.zip',
-      title,
-    });
-    const learners = (await (
-      await instructor.request.get('/api/scorm/learners?search=learner@example.com')
-    ).json()) as {
-      learners: Array<{ id: string; email: string }>;
-    };
-    const learnerId = learners.learners.find((person) => person.email === 'learner@example.com')?.id;
-    const enrolled = await instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
-      data: { learner_ids: [learnerId] },
-    });
-    const enrollment = ((await enrolled.json()) as { enrollments: ScormEnrollment[] }).enrollments[0];
-    const session = (await (await instructor.request.get(`/api/scorm/packages/${packageId}`)).json()) as {
-      scos: Array<{ id: string }>;
-    };
-    const launchPath = `/scorm/launch/${enrollment?.id}/${session.scos[0]?.id}`;
+    const { packageId, launchPath } = await enrolledLesson(instructor, title);
 
     const context = await newContext(browser);
     const learner = await context.newPage();
@@ -96,5 +113,39 @@ describe('SCORM attempts', () => {
     await row.getByRole('cell', { name: 'completed, 70%' }).last().waitFor();
     expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Completed', '2', 'completed, 70%', 'completed, 70%']);
     await staffContext.close();
+  });
+
+  it('the lesson opened again in a second tab takes over: the first tab says so and stores nothing more', async () => {
+    const staffContext = await newContext(browser);
+    const instructor = await staffContext.newPage();
+    await signInForScorm(instructor, 'instructor@example.com');
+    const { launchPath } = await enrolledLesson(instructor, `Two tabs e2e ${Date.now()}`);
+    await staffContext.close();
+
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await signInForScorm(first, 'learner@example.com');
+    await launch(first, launchPath);
+    expect(await commitIn(first, 'page-2')).toBe(200);
+
+    const second = await context.newPage();
+    expect(await launch(second, launchPath)).toMatchObject({ number: 1, entry: 'resume' });
+    expect(await commitIn(second, 'page-5')).toBe(200);
+
+    expect(await commitIn(first, 'page-3')).toBe(409);
+    await first.getByText('This course was opened again in another tab or window').waitFor();
+    await first.getByRole('button', { name: 'Reload' }).waitFor();
+    expect(await first.getByText('All progress saved').count()).toBe(0);
+    await first.close({ runBeforeUnload: false });
+
+    const third = await context.newPage();
+    await launch(third, launchPath);
+    const location = await (await scoFrame(third, 'Lesson')).evaluate(() => {
+      const api = (window.parent as unknown as { API: Api }).API;
+      api.LMSInitialize?.('');
+      return api.LMSGetValue?.('cmi.core.lesson_location');
+    });
+    expect(location).toBe('page-5');
+    await context.close();
   });
 });

@@ -286,6 +286,11 @@ export const scormAttemptStartSchema = z.object({
   learner: z.object({ id: z.string(), name: z.string() }),
   /** The number of the attempt's last stored commit: the runtime numbers its commits from the next one. */
   commit_sequence: z.number().int(),
+  /**
+   * The launch this player runs as: every commit it sends carries it. Opening the attempt again (another tab) makes a
+   * later launch, whose first stored commit takes over; this one's commits are refused from then on.
+   */
+  launch: z.number().int(),
   /** Launch only: where the wrapper page stores this attempt's commits, on the content origin. */
   commit_url: z.string().optional(),
   /**
@@ -318,6 +323,8 @@ export const scormCommitBodySchema = z
      * close); the server keeps the last one it stored and ignores any commit numbered no higher.
      */
     sequence: z.number().int().min(1).max(2_147_483_647),
+    /** The launch the commit comes from (`launch` of the attempt's start); commits numbered before launches send 0. */
+    launch: z.number().int().min(0).max(2_147_483_647).optional(),
     cmi: z.record(z.string(), z.unknown()),
     adl: z.record(z.string(), z.unknown()).optional(),
     /**
@@ -346,6 +353,8 @@ export const scormCommitResultSchema = z.object({
   errorCode: z.number().int(),
   /** A newer commit of the attempt is already stored: this one changed nothing and needs no retry (409). */
   stale: z.boolean().optional(),
+  /** The attempt was opened again elsewhere and a commit from there is stored: this launch stores nothing more (409). */
+  taken_over: z.boolean().optional(),
   message: z.string().optional(),
   warnings: z.array(z.string()).optional(),
 });

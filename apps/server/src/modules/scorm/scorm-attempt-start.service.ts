@@ -15,12 +15,12 @@ async function openAttempt(repository: ScormRepository, { actor, enrollmentId, s
   const latest = await repository.latestOwnAttempt(actor.id, enrollmentId, scoId);
   if (latest && !latest.endedAt) {
     const stored = await repository.findAttemptData(latest.id);
-    await repository.beginSession(actor.id, latest.id);
-    return { attempt: latest, stored };
+    const launch = await repository.beginSession(actor.id, latest.id);
+    return { attempt: latest, stored, launch };
   }
   const number = (latest?.number ?? 0) + 1;
-  const attempt = await repository.insertAttempt({ enrollmentId, scoId, learnerId: actor.id, number });
-  return { attempt, stored: null };
+  const attempt = await repository.insertAttempt({ enrollmentId, scoId, learnerId: actor.id, number, launchCount: 1 });
+  return { attempt, stored: null, launch: 1 };
 }
 
 /** The cmi data a launch or preview starts from, and the attempt it belongs to. */
@@ -31,8 +31,11 @@ function attemptStart({
   sco,
   stored,
   mode,
+  launch,
 }: {
   attempt: Pick<ScormAttemptRow, 'id' | 'number' | 'commitCount' | 'totalTimeSeconds'>;
+  /** The launch this player runs as (0 for a preview, which stores nothing). */
+  launch: number;
   actor: ScormActor;
   family: ReturnType<typeof runtimeFamilyOf>;
   sco: ScormScoRow;
@@ -47,6 +50,7 @@ function attemptStart({
     entry,
     learner: { id: actor.id, name: actor.name },
     commit_sequence: attempt.commitCount,
+    launch,
     cmi: buildLaunchCmi({ family, learner: actor, settings: sco.settings, stored, entry, totalSeconds, mode }),
   };
 }
@@ -76,7 +80,7 @@ export function createScormAttemptStart({
       const sco = await requireSco(packageId, scoId);
       const attempt = { id: '', number: 0, commitCount: 0, totalTimeSeconds: 0 };
       const family = runtimeFamilyOf(pkg.version ?? '1.2');
-      return attemptStart({ attempt, actor, family, sco, stored: null, mode: 'browse' });
+      return attemptStart({ attempt, actor, family, sco, stored: null, mode: 'browse', launch: 0 });
     },
 
     /**
@@ -87,7 +91,7 @@ export function createScormAttemptStart({
       const { enrollment, pkg } = await access.ownReadyEnrollment(actor, enrollmentId);
       await access.assertMayLaunch(actor, enrollment, pkg);
       const sco = await requireSco(pkg.id, scoId);
-      let { attempt, stored } = await openAttempt(repository, { actor, enrollmentId, scoId });
+      let { attempt, stored, launch } = await openAttempt(repository, { actor, enrollmentId, scoId });
       await repository.markLaunched(actor.id, enrollmentId, scoId);
       // An asset has no API to report through: opening it completes it (an asset-only package included).
       if (sco.scormType === 'asset' && attempt.completionStatus !== 'completed') {
@@ -100,7 +104,7 @@ export function createScormAttemptStart({
         attempt = { ...attempt, completionStatus: 'completed', commitCount: attempt.commitCount + 1 };
       }
       const family = runtimeFamilyOf(pkg.version ?? '1.2');
-      return attemptStart({ attempt, actor, family, sco, stored, mode: 'normal' });
+      return attemptStart({ attempt, actor, family, sco, stored, mode: 'normal', launch });
     },
   };
 }

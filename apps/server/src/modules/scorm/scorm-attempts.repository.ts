@@ -112,12 +112,21 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
       return row;
     },
 
-    /** A new session of an attempt begins: its total so far is the base the session's time is added to. */
-    async beginSession(learnerId: string, attemptId: string) {
-      await db
+    /**
+     * A new session of an attempt begins: its total so far is the base the session's time is added to, and it runs as
+     * the attempt's next launch. Answers that launch's number.
+     */
+    async beginSession(learnerId: string, attemptId: string): Promise<number> {
+      const [row] = await db
         .update(scormAttempts)
-        .set({ sessionBaseSeconds: sql`${scormAttempts.totalTimeSeconds}` })
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
+        .set({
+          sessionBaseSeconds: sql`${scormAttempts.totalTimeSeconds}`,
+          launchCount: sql`${scormAttempts.launchCount} + 1`,
+        })
+        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)))
+        .returning({ launch: scormAttempts.launchCount });
+      if (!row) throw new Error('beginning a session found no attempt');
+      return row.launch;
     },
 
     async markLaunched(learnerId: string, enrollmentId: string, scoId: string) {

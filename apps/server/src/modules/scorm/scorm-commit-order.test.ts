@@ -131,6 +131,51 @@ describe.each(testTargets())('SCORM commit order and content policy on $name', (
     }
   });
 
+  it('an attempt opened again in a second tab takes over once it stores a commit; the first tab is told so', async () => {
+    const session = await call<ScormPlayerSession>(learner, 'GET', `/api/scorm/launch/${enrollmentId}`);
+    const two = session.body.scos[1];
+    if (!two) throw new Error('the package has two SCOs');
+    const open = async () =>
+      (await call<ScormAttemptStart>(learner, 'POST', `/api/scorm/launch/${enrollmentId}/scos/${two.id}/attempt`)).body;
+    const first = await open();
+    const commit = (tab: ScormAttemptStart, sequence: number, location: string) =>
+      call<{ result: boolean; taken_over?: boolean }>(learner, 'POST', `/api/scorm/attempts/${tab.attempt_id}/commit`, {
+        sco_id: two.id,
+        sequence,
+        launch: tab.launch,
+        cmi: lessonCmi('incomplete', location),
+      });
+
+    expect((await commit(first, 1, 'page-1')).status).toBe(200);
+    expect((await commit(first, 2, 'page-2')).status).toBe(200);
+    const second = await open();
+    expect(second).toMatchObject({ attempt_id: first.attempt_id, commit_sequence: 2 });
+    expect(second.launch).toBeGreaterThan(first.launch);
+    // The first tab's commit sent as it closes arrives before the second stored anything: it is kept.
+    expect((await commit(first, 3, 'page-3')).status).toBe(200);
+    // The second tab numbers from what it opened with; its first commit comes next all the same.
+    expect((await commit(second, 3, 'page-7')).status).toBe(200);
+    const refused = await commit(first, 4, 'page-4');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ result: false, taken_over: true });
+    expect((await commit(second, 4, 'page-8')).status).toBe(200);
+
+    const third = await open();
+    expect(third).toMatchObject({
+      attempt_id: first.attempt_id,
+      commit_sequence: 4,
+      entry: 'resume',
+      cmi: { core: { lesson_location: 'page-8' } },
+    });
+    const badLaunch = await call(learner, 'POST', `/api/scorm/attempts/${first.attempt_id}/commit`, {
+      sco_id: two.id,
+      sequence: 9,
+      launch: -1,
+      cmi: {},
+    });
+    expect(badLaunch.status).toBe(400);
+  });
+
   it('package pages may load scripts, styles, fonts and media from any https origin; the app stays strict', async () => {
     const preview = await call<ScormPlayerSession>(instructor, 'GET', `/api/scorm/preview/${packageId}`);
     const token = new URL(preview.body.content.wrapper_url).pathname.split('/').at(-1) ?? '';

@@ -10,7 +10,7 @@ import type { ScormRepository } from './scorm.repository.ts';
 import type { ScormActor } from './scorm.service.ts';
 import { COMMITS_PER_STATEMENT, type CommitAtOnce, commitShape } from './scorm-attempts.repository.ts';
 import { attemptEnds } from './scorm-attempts.ts';
-import { commitOrder, staleCommitAnswer, withStoredParts } from './scorm-commit-order.ts';
+import { commitOrder, staleCommitAnswer, takenOverAnswer, withStoredParts } from './scorm-commit-order.ts';
 import type { createCommitRollUp } from './scorm-commit-rollup.ts';
 import {
   buildLaunchCmi,
@@ -94,6 +94,7 @@ const attemptChanges = (
   ended: boolean,
 ) => ({
   commitCount: body.sequence,
+  commitLaunch: body.launch ?? 0,
   completionStatus: summary.completionStatus,
   successStatus: summary.successStatus,
   scoreRaw: summary.scoreRaw,
@@ -123,10 +124,12 @@ async function save(
   cmi: Record<string, unknown>,
   summary: ReturnType<typeof summarizeCmi>,
   ended: boolean,
-): Promise<{ attempt: Found['attempt']; version: string } | 'stale' | 'untouched'> {
+): Promise<{ attempt: Found['attempt']; version: string } | 'stale' | 'taken_over' | 'untouched'> {
   const locked = await repository.lockOwnAttempt(tx, actor.id, attempt.id);
   if (!locked || locked.endedAt) return 'untouched';
-  if (locked.commitCount >= body.sequence) return 'stale';
+  const launch = body.launch ?? 0;
+  if (locked.commitLaunch > launch) return 'taken_over';
+  if (locked.commitLaunch === launch && locked.commitCount >= body.sequence) return 'stale';
   const changes = attemptChanges(locked, body, summary, ended);
   const saved = await repository.saveAttempt(tx, attempt.id, changes, storableCmi(cmi), summary.interactions);
   await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
@@ -199,10 +202,18 @@ export function createScormCommits(
     const committed = withStoredParts(body.cmi, stored, body.unchanged);
     const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
     // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
-    const lastSequence = attempt.commitCount;
-    const order = commitOrder({ lastSequence, storedCmi: stored, sequence: body.sequence, cmi: storableCmi(cmi) });
+    const order = commitOrder({
+      lastSequence: attempt.commitCount,
+      lastLaunch: attempt.commitLaunch,
+      storedCmi: stored,
+      sequence: body.sequence,
+      launch: body.launch ?? 0,
+      cmi: storableCmi(cmi),
+    });
     if (fromKept && (order !== 'next' || attempt.endedAt)) return undefined;
-    if (order !== 'next') return order === 'repeat' ? { result: true, errorCode: 0 } : staleCommitAnswer(family);
+    if (order === 'repeat') return { result: true, errorCode: 0 };
+    if (order === 'stale') return staleCommitAnswer(family);
+    if (order === 'taken_over') return takenOverAnswer(family);
     if (attempt.endedAt) {
       return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
     }
@@ -233,6 +244,7 @@ export function createScormCommits(
       // Anything else, or an attempt changed since it was read, takes the attempt's lock and rolls up.
       const saved = await repository.transaction((tx) => save(deps, tx, actor, found, body, cmi, summary, ended));
       if (saved === 'stale') return staleCommitAnswer(family);
+      if (saved === 'taken_over') return takenOverAnswer(family);
       // A course answering a question commits this way; its next page need not read the attempt again.
       if (saved !== 'untouched') keepSaved(actor.id, found, saved, cmi);
       void domainEvents.flush();

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import type { ScormService } from './scorm.service.ts';
 import { COMMIT_TOKEN_PATTERN, type CommitChannel } from './scorm-commit-channel.ts';
+import { commitStatus } from './scorm-commit-order.ts';
 import { loadWrapperBundle } from './scorm-wrapper-bundle.ts';
 
 const WRAPPER_STYLE = `html, body { margin: 0; height: 100%; background: #fff; }
@@ -185,7 +186,7 @@ export async function buildScormContentServer({
     try {
       const result = await commitChannel.commit(request.params.token, parsed.data);
       if (!result) return notFound(reply);
-      return reply.status(result.result ? 200 : result.stale ? 409 : 422).send(result);
+      return reply.status(commitStatus(result)).send(result);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'not_found') return notFound(reply);

@@ -18,6 +18,7 @@ import { presentMyEnrollment, presentSession } from './scorm.presenter.ts';
 import { actorOf } from './scorm.routes.ts';
 import type { ScormService } from './scorm.service.ts';
 import type { CommitChannel } from './scorm-commit-channel.ts';
+import { commitStatus } from './scorm-commit-order.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
 const enrollmentParams = z.object({ enrollmentId: z.uuid() });
@@ -165,7 +166,8 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
         tags: ['scorm'],
         summary:
           'Store the runtime data of an attempt; refused values get their SCORM error code (422), a commit numbered ' +
-          'no higher than the last stored one changes nothing (409, stale; a retry of the stored one answers 200)',
+          'no higher than the last stored one changes nothing (409, stale; a retry of the stored one answers 200), ' +
+          'and so does a commit of a launch a later launch of the attempt took over (409, taken_over)',
         params: attemptParams,
         body: scormCommitBodySchema,
         response: { 200: scormCommitResultSchema, 409: scormCommitResultSchema, 422: scormCommitResultSchema },
@@ -173,7 +175,7 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const result = await scormService.commit(await actorOf(request), request.params.attemptId, request.body);
-      return reply.status(result.result ? 200 : result.stale ? 409 : 422).send(result);
+      return reply.status(commitStatus(result)).send(result);
     },
   );
 

@@ -142,6 +142,13 @@ export const scormAttempts = pgTable(
      * server ignores any numbered no higher (late autosaves of a SCO the learner has left).
      */
     commitCount: integer('commit_count').notNull().default(0),
+    /** Counts the launches of the attempt: each player that opens it runs as the next launch. */
+    launchCount: integer('launch_count').notNull().default(0),
+    /**
+     * The launch the last stored commit came from. A commit of a later launch takes over (the learner opened the
+     * attempt again, in another tab say); commits of an earlier launch are refused from then on.
+     */
+    commitLaunch: integer('commit_launch').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import type { ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
+import { RotateCw } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -114,7 +115,7 @@ export function ScoFrame({
     );
   }
   const saveText =
-    save.state === 'idle'
+    save.state === 'idle' || save.state === 'taken-over'
       ? ''
       : save.state === 'refused'
         ? save.message
@@ -126,6 +127,15 @@ export function ScoFrame({
       {warning ? (
         <Alert variant="warning" className="m-3">
           {warning}
+        </Alert>
+      ) : null}
+      {save.state === 'taken-over' ? (
+        <Alert variant="warning" className="m-3 flex flex-wrap items-center justify-between gap-3">
+          <span>{t('player.takenOver')}</span>
+          <Button size="sm" onClick={() => window.location.reload()}>
+            <RotateCw aria-hidden="true" />
+            {t('player.reload')}
+          </Button>
         </Alert>
       ) : null}
       {src ? (

@@ -13,6 +13,7 @@ function harness({ start = 4, data = { cmi: { location: 'p1' } } as Record<strin
   const queue = createCommitQueue({
     scoId: SCO_ID,
     startSequence: start,
+    launch: 3,
     snapshot: () => structuredClone(current),
     send: (body, keepalive) =>
       new Promise<CommitResponse>((answer) => sent.push({ body: JSON.parse(body), keepalive, answer })),
@@ -56,6 +57,42 @@ describe('the commit queue of a SCO attempt', () => {
     await second;
     expect(h.queue.settled).toBe(true);
     expect(h.states.at(-1)).toBe('saved');
+  });
+
+  it('stops saving once a later launch of the attempt took over, and says so; nothing is sent after, not even on close', async () => {
+    const h = harness();
+    h.set('location', 'p2');
+    const saved = h.queue.save();
+    await flush();
+    expect(h.sent[0]?.body).toMatchObject({ sequence: 5, launch: 3 });
+    h.sent[0]?.answer({ status: 409, body: { taken_over: true } });
+    await saved;
+    expect(h.states.at(-1)).toBe('taken-over');
+    h.set('location', 'p3');
+    await h.queue.save();
+    await h.queue.flush();
+    h.queue.close({ terminate: true });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('flush waits for the commit on its way and sends nothing new when nothing changed since', async () => {
+    const h = harness();
+    h.set('location', 'p2');
+    void h.queue.save({ terminate: true });
+    await flush();
+    let flushed = false;
+    void h.queue.flush().then(() => {
+      flushed = true;
+    });
+    await flush();
+    expect(flushed).toBe(false);
+    h.ok(0);
+    await flush();
+    expect(flushed).toBe(true);
+    await h.queue.flush();
+    expect(h.sent).toHaveLength(1);
+    expect(h.sent[0]?.body).toMatchObject({ terminate: true });
   });
 
   it('folds a burst of hundreds of changes and commits into one request after the one in flight, losing none', async () => {

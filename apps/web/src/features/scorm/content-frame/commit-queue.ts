@@ -1,7 +1,7 @@
 import type { SaveState } from './protocol';
 
 /** What a sent commit got back: the HTTP status (0 when the request failed) and the parsed body. */
-export type CommitResponse = { status: number; body: { message?: string } | null };
+export type CommitResponse = { status: number; body: { message?: string; taken_over?: boolean } | null };
 export type CommitSend = (body: string, keepalive: boolean) => Promise<CommitResponse>;
 
 /** Browsers refuse keepalive bodies above 64 KiB in flight; stay under it with room for headers. */
@@ -19,11 +19,13 @@ const retriable = (status: number) => status === 0 || status === 408 || status =
  * higher than the last, so the server stores them in order and ignores a late one. Commits never overlap: a burst of
  * changes while one is on its way leaves one more to send, with everything changed by then. A failed send is retried
  * (with newer data when there is some) until the server answers; a refusal is final. On page close the last
- * unsaved data leaves in a keepalive request holding only what changed since the stored copy.
+ * unsaved data leaves in a keepalive request holding only what changed since the stored copy. Once the attempt was
+ * opened again elsewhere and saved from there (the server answers `taken_over`), nothing more is sent from here.
  */
 export function createCommitQueue({
   scoId,
   startSequence,
+  launch = 0,
   snapshot,
   send,
   onState,
@@ -33,6 +35,8 @@ export function createCommitQueue({
   scoId: string;
   /** The number of the attempt's last stored commit. */
   startSequence: number;
+  /** The launch this page runs as (`launch` of the attempt's start); every commit carries it. */
+  launch?: number;
   snapshot: () => Snapshot;
   send: CommitSend;
   onState?: (state: SaveState, message?: string) => void;
@@ -45,6 +49,8 @@ export function createCommitQueue({
   let stored = 0;
   let terminate = false;
   let closed = false;
+  /** A later launch of the attempt stored a commit: this page stores nothing more. */
+  let takenOver = false;
   /** The change count the last keepalive sent on close covered. */
   let closedAt = -1;
   let inflight: Promise<void> | null = null;
@@ -73,6 +79,7 @@ export function createCommitQueue({
       cmi,
       sco_id: scoId,
       sequence: number,
+      launch,
       terminate,
       ...(unchanged.length > 0 ? { unchanged } : {}),
     });
@@ -104,6 +111,14 @@ export function createCommitQueue({
         continue;
       }
       failures = 0;
+      if (response.status === 409 && response.body?.taken_over) {
+        takenOver = true;
+        closed = true;
+        stored = version;
+        settle();
+        onState?.('taken-over');
+        return;
+      }
       // 200 stored; 409 a newer commit is stored already. Anything else is a refusal that a retry would repeat.
       const ok = response.status === 200 || response.status === 409;
       stored = Math.max(stored, covers);
@@ -134,6 +149,7 @@ export function createCommitQueue({
    * Called again (the content ends its session while it unloads), it sends again only if something changed.
    */
   const close = (options: { terminate?: boolean } = {}) => {
+    if (takenOver) return;
     const ending = Boolean(options.terminate) && !terminate;
     if (options.terminate) terminate = true;
     clearTimeout(autosave);
@@ -181,6 +197,13 @@ export function createCommitQueue({
       kick();
       return done;
     },
+    /** Resolves once everything changed so far is stored (or refused), sending nothing new when nothing changed. */
+    flush(): Promise<void> {
+      if (closed || version <= stored) return Promise.resolve();
+      const done = new Promise<void>((resolve) => waiters.push({ version, resolve }));
+      kick();
+      return done;
+    },
     /** The network is back: retry now rather than after the back-off. */
     retryNow() {
       if (!wakeRetry) return;
@@ -191,6 +214,7 @@ export function createCommitQueue({
     close,
     /** The page came back from the back-forward cache: keep saving as before. */
     reopen() {
+      if (takenOver) return;
       closed = false;
       closedAt = -1;
       kick();

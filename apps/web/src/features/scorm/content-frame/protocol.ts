@@ -6,7 +6,7 @@ import type { ScormAttemptStart } from '@portal/shared/scorm';
  */
 export const FRAME_PROTOCOL = 'portal-scorm-frame/1';
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying' | 'refused';
+export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying' | 'refused' | 'taken-over';
 
 /** Navigation validity the player's sequencing engine computed, read by the content as `adl.nav.request_valid.*`. */
 export type NavValidity = { continue: boolean; previous: boolean; choice: Record<string, boolean> };

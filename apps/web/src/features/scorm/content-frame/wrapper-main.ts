@@ -95,6 +95,7 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
   queue = createCommitQueue({
     scoId,
     startSequence: attempt.commit_sequence,
+    launch: attempt.launch,
     // Each commit also takes the calls refused since the last one to the server log.
     snapshot: () => {
       const data = taken.take();
@@ -113,7 +114,8 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
 /** The player navigates: the content unloads (and may end its session as it goes), then its data is stored. */
 function unload() {
   const finish = () => {
-    const ending = queue && api?.isInitialized() && !terminated ? queue.save({ terminate: true }) : queue?.save();
+    // A content that ended its session already has its last data on the way: wait for it, send nothing more.
+    const ending = queue && api?.isInitialized() && !terminated ? queue.save({ terminate: true }) : queue?.flush();
     void (ending ?? Promise.resolve()).then(() => tell({ type: 'unloaded', terminated, navRequest }));
   };
   if (!frame.getAttribute('src') || frame.getAttribute('src') === 'about:blank') return finish();
