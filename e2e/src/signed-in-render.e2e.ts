@@ -91,3 +91,20 @@ describe('a signed-in page whose data state arrives damaged', () => {
     await context.close();
   });
 });
+
+describe("an admin's signed-in page rendered on the server", () => {
+  it('is taken over without a hydration error, every navigation link named as the server sent it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughForm(page, 'admin@example.com');
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await dismissWelcome(page);
+    await holdSentHeading(page);
+    expect(await load(page, '/dashboard/learner/gamification')).toEqual({ kept: true, problems: [] });
+    const navigation = page.getByRole('navigation', { name: 'Dashboard navigation' });
+    for (const name of ['Audit log', 'Contact inbox', 'Single sign-on']) {
+      await navigation.getByRole('link', { name, exact: true }).waitFor();
+    }
+    await context.close();
+  });
+});

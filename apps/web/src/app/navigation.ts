@@ -79,8 +79,8 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: '/dashboard/admin/beta', labelKey: 'nav.adminBeta', icon: CalendarClock },
       { to: '/dashboard/admin/coupons', labelKey: 'nav.adminCoupons', icon: TicketPercent },
       { to: '/dashboard/admin/sso', labelKey: 'nav.adminSso', icon: KeyRound },
-      { to: '/dashboard/admin/audit', labelKey: 'admin-audit:nav', icon: ScrollText },
-      { to: '/dashboard/admin/contact', labelKey: 'admin-contact:nav', icon: Inbox },
+      { to: '/dashboard/admin/audit', labelKey: 'nav.adminAudit', icon: ScrollText },
+      { to: '/dashboard/admin/contact', labelKey: 'nav.adminContact', icon: Inbox },
     ],
   },
   {
