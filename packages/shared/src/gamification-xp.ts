@@ -43,7 +43,8 @@ export const DEFAULT_XP_RULES: Record<XpEventType, XpRule> = {
   scorm_passed: { xp: 75, daily_cap: null },
   flashcard_review: { xp: 1, daily_cap: 100 },
   study_session_completed: { xp: 1, daily_cap: 60 },
-  goal_completed: { xp: 30, daily_cap: null },
+  // Capped: a goal made, marked complete and deleted would otherwise earn 30 XP as often as one likes.
+  goal_completed: { xp: 30, daily_cap: 90 },
   note_created: { xp: 2, daily_cap: 20 },
   daily_login: { xp: 5, daily_cap: 5 },
   live_session_attended: { xp: 25, daily_cap: null },

@@ -314,4 +314,20 @@ describe.each(testTargets())('goals on $name', (target) => {
     ).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/goals' })).statusCode).toBe(401);
   });
+
+  it('goals made, marked complete and deleted over and over earn goal XP up to the daily cap, then none', async () => {
+    const { cookie, userId } = await signUpSubscribed(app, 'calm');
+    for (let round = 0; round < 5; round += 1) {
+      const goal = await created(cookie, { kind: 'checklist', title: `Quick ${round}`, items: ['one'] });
+      expect((await act(cookie, goal.id, 'complete')).statusCode).toBe(200);
+      await app.domainEvents.drain();
+      const deleted = await app.inject({ method: 'DELETE', url: `/api/goals/${goal.id}`, headers: { cookie } });
+      expect(deleted.statusCode).toBe(204);
+    }
+    const awards = await database.db
+      .select({ xp: userXp.xp })
+      .from(userXp)
+      .where(and(eq(userXp.userId, userId), eq(userXp.eventType, 'goal_completed')));
+    expect(awards.reduce((sum, award) => sum + award.xp, 0)).toBe(90);
+  });
 });
