@@ -75,7 +75,23 @@ describe('managing a plan', () => {
     await checkout.goto('/dashboard/subscription');
     await checkout.getByText('You are on the Me plan.').waitFor();
     await checkout.getByRole('link', { name: 'View receipt' }).waitFor();
+    // An upgrade says what it charges today before it is made.
+    await checkout.getByRole('button', { name: 'Upgrade' }).first().click();
+    const upgrade = checkout.getByRole('alertdialog', { name: 'Change to the Us plan?' });
+    await upgrade.getByText(/^The Us plan starts now\. €\d+\.\d\d is charged to your saved card today/).waitFor();
+    await upgrade.getByRole('button', { name: 'Confirm change' }).click();
+    await checkout.getByText('Your plan changed. The receipt is below.').waitFor();
+    await checkout.getByText('You are on the Us plan.').waitFor();
+
+    // Cancelling is asked first, and can be called off.
     await checkout.getByRole('button', { name: 'Cancel at period end' }).click();
+    const cancel = checkout.getByRole('alertdialog', { name: 'Cancel your plan?' });
+    await cancel.getByText(/^Your plan stays active until .+ and then ends/).waitFor();
+    await cancel.getByRole('button', { name: 'Keep my plan' }).click();
+    await cancel.waitFor({ state: 'hidden' });
+    expect(await checkout.getByTestId('subscription-status').textContent()).toBe('Active');
+    await checkout.getByRole('button', { name: 'Cancel at period end' }).click();
+    await cancel.getByRole('button', { name: 'Cancel at period end' }).click();
     await checkout.getByTestId('subscription-status').getByText('Canceled').waitFor();
     await checkout.getByText('Your plan is canceled and ends on', { exact: false }).first().waitFor();
     await checkout.getByRole('button', { name: 'Resume plan' }).waitFor();

@@ -30,6 +30,16 @@ export const changePlanResultSchema = z.object({
   subscription: subscriptionDetailsSchema,
 });
 
+/** What a plan change would charge now and when it would take effect, shown before the user confirms it. */
+export const changeQuoteSchema = z.object({
+  effective: z.enum(['now', 'period_end']),
+  /** Minor units charged at once (the prorated difference); 0 for a change at the period end. */
+  amount: z.number().int(),
+  currency: z.string(),
+  starts_at: z.string(),
+});
+export type ChangeQuote = z.infer<typeof changeQuoteSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   tier: tierSchema,

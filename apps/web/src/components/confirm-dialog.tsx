@@ -14,20 +14,26 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   pending = false,
   error,
   destructive = true,
+  confirmable = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
   confirmLabel: string;
+  /** What keeps things as they are, when "Cancel" would read as the change itself (cancelling a plan). */
+  cancelLabel?: string;
   onConfirm: () => void;
   pending?: boolean;
   error?: string | null;
   destructive?: boolean;
+  /** False while what the dialog describes is still being worked out (a price asked from the server). */
+  confirmable?: boolean;
 }) {
   const { t } = useTranslation('common');
   const returnFocus = useReturnFocus(open);
@@ -39,9 +45,13 @@ export function ConfirmDialog({
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="outline">{t('confirmDialog.cancel')}</Button>
+            <Button variant="outline">{cancelLabel ?? t('confirmDialog.cancel')}</Button>
           </DialogClose>
-          <Button variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={onConfirm}>
+          <Button
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={pending || !confirmable}
+            onClick={onConfirm}
+          >
             {pending ? t('confirmDialog.working') : confirmLabel}
           </Button>
         </div>

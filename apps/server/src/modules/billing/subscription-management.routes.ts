@@ -1,6 +1,7 @@
 import {
   changePlanBodySchema,
   changePlanResultSchema,
+  changeQuoteSchema,
   invoiceListSchema,
   invoiceParamsSchema,
   invoiceSchema,
@@ -30,6 +31,20 @@ export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => management.details(request.auth().user.id),
+  );
+
+  app.get(
+    '/api/billing/subscription/change-quote',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'What a plan change would charge now and when it would start; changes nothing',
+        querystring: changePlanBodySchema,
+        response: { 200: changeQuoteSchema },
+      },
+    },
+    async (request) => management.quoteChange(request.auth().user.id, request.query),
   );
 
   app.post(

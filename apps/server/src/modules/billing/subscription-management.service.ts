@@ -3,33 +3,20 @@ import { CHECKOUT_SESSION_MINUTES, type PaidTier, type PlanPrices, SANDBOX_CARDS
 import type { InterfaceLanguage } from '@portal/shared/language';
 import { effectiveTier, type SubscriptionState } from '@portal/shared/subscription-access';
 import type { Invoice, SubscriptionDetails } from '@portal/shared/subscription-management';
-import { type Tier, tierRank } from '@portal/shared/tiers';
+import type { Tier } from '@portal/shared/tiers';
 import { AppError } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import { type BillingProvider, periodEndFrom } from './billing.provider.ts';
+import type { BillingProvider } from './billing.provider.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import type { BillingEventHandler } from './billing-events.ts';
+import { quoteChange } from './subscription-change-quote.ts';
 import { type PlanNotice, planNoticeMail } from './subscription-management.mail.ts';
 import type { SubscriptionManagementRepository } from './subscription-management.repository.ts';
 
 type Interval = 'month' | 'year';
 const SUBSCRIPTION_SCREEN = '/dashboard/subscription';
-
-/** The start of the period that ends at `end`. */
-function periodStartBefore(end: Date, interval: Interval): Date {
-  const start = new Date(end);
-  if (interval === 'year') start.setUTCFullYear(start.getUTCFullYear() - 1);
-  else start.setUTCMonth(start.getUTCMonth() - 1);
-  return start;
-}
-
-/** A higher tier, or the same tier billed yearly instead of monthly, starts at once; anything else at period end. */
-function startsAtOnce(from: { tier: Tier; interval: Interval }, to: { tier: Tier; interval: Interval }) {
-  const rise = tierRank(to.tier) - tierRank(from.tier);
-  return rise > 0 || (rise === 0 && from.interval === 'month' && to.interval === 'year');
-}
 
 const notManageable = () =>
   new AppError('conflict', 'Only a paid plan can be changed here; choose a plan first.', { reasons: ['not_paid'] });
@@ -126,6 +113,24 @@ export function createSubscriptionManagementService({
     });
   }
 
+  /** The user's own paid plan when it may change to `target` now; refused (409) with the reason otherwise. */
+  async function changeable(userId: string, target: { tier: PaidTier; interval: Interval }) {
+    const own = await manageable(userId);
+    const current = { tier: own.subscription.tier, interval: own.interval, periodEnd: own.periodEnd };
+    if (own.state === 'past_due') {
+      throw new AppError('conflict', 'Update your payment method before changing the plan.', {
+        reasons: ['past_due'],
+      });
+    }
+    if (own.cancelAtPeriodEnd) {
+      throw new AppError('conflict', 'Resume your plan before changing it.', { reasons: ['canceled'] });
+    }
+    if (current.tier === target.tier && current.interval === target.interval) {
+      throw new AppError('conflict', 'This is your current plan.', { reasons: ['same_plan'] });
+    }
+    return { own, current };
+  }
+
   /** Charges the prorated difference now and moves the plan through the provider's events. */
   async function changeAtOnce(
     userId: string,
@@ -134,19 +139,9 @@ export function createSubscriptionManagementService({
     language: InterfaceLanguage,
   ) {
     const at = now();
-    const price = prices[target.tier][target.interval];
-    const oldAmount = current.tier === 'calm' ? 0 : prices[current.tier][current.interval].amount;
-    const start = periodStartBefore(current.periodEnd, current.interval);
-    const left = Math.min(
-      1,
-      Math.max(0, (current.periodEnd.getTime() - at.getTime()) / (current.periodEnd.getTime() - start.getTime())),
-    );
-    const sameInterval = current.interval === target.interval;
-    const amount = Math.max(
-      0,
-      sameInterval ? Math.round((price.amount - oldAmount) * left) : price.amount - Math.round(oldAmount * left),
-    );
-    const periodEnd = sameInterval ? current.periodEnd : periodEndFrom(at, target.interval);
+    const quote = quoteChange(prices, current, target, at);
+    const { amount, currency } = quote;
+    const periodEnd = quote.periodEnd ?? current.periodEnd;
     const id = `cs_${randomUUID().replaceAll('-', '')}`;
     const charge = await billingRepository.insertSession({
       id,
@@ -155,7 +150,7 @@ export function createSubscriptionManagementService({
       tier: target.tier,
       interval: target.interval,
       amount,
-      currency: price.currency,
+      currency,
       status: 'open',
       language,
       payKey: `change_${id}`,
@@ -173,29 +168,29 @@ export function createSubscriptionManagementService({
       userId,
       'subscription.changed',
       { subscription_tier: current.tier, interval: current.interval },
-      { subscription_tier: target.tier, interval: target.interval, charged: amount, currency: price.currency },
+      { subscription_tier: target.tier, interval: target.interval, charged: amount, currency },
     );
-    return { charged: amount, currency: price.currency };
+    return { charged: amount, currency };
   }
 
   return {
     details,
 
+    /** What changing to `target` would charge now and when it would take effect; changes nothing. */
+    async quoteChange(userId: string, target: { tier: PaidTier; interval: Interval }) {
+      const { current } = await changeable(userId, target);
+      const quote = quoteChange(prices, current, target, now());
+      return {
+        effective: quote.effective,
+        amount: quote.amount,
+        currency: quote.currency,
+        starts_at: quote.startsAt.toISOString(),
+      };
+    },
+
     async changePlan(userId: string, target: { tier: PaidTier; interval: Interval }, language: InterfaceLanguage) {
-      const own = await manageable(userId);
-      const current = { tier: own.subscription.tier, interval: own.interval, periodEnd: own.periodEnd };
-      if (own.state === 'past_due') {
-        throw new AppError('conflict', 'Update your payment method before changing the plan.', {
-          reasons: ['past_due'],
-        });
-      }
-      if (own.cancelAtPeriodEnd) {
-        throw new AppError('conflict', 'Resume your plan before changing it.', { reasons: ['canceled'] });
-      }
-      if (current.tier === target.tier && current.interval === target.interval) {
-        throw new AppError('conflict', 'This is your current plan.', { reasons: ['same_plan'] });
-      }
-      if (startsAtOnce(current, target)) {
+      const { own, current } = await changeable(userId, target);
+      if (quoteChange(prices, current, target, now()).effective === 'now') {
         const charged = await changeAtOnce(userId, current, target, language);
         return { effective: 'now' as const, ...charged, subscription: await details(userId) };
       }

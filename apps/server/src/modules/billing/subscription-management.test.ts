@@ -72,6 +72,36 @@ describe.each(testTargets())('managing a paid plan on $name', (target) => {
     expect(await auditActions(user)).toContain('subscription.changed');
   });
 
+  it('a quote says what a change would charge now and when it starts, changing nothing; the change charges it', async () => {
+    const user = await signUpPaying(app, 'me');
+    const quote = (tier: string, interval: string) =>
+      get(user, `/api/billing/subscription/change-quote?tier=${tier}&interval=${interval}`);
+    const before = await invoices(user);
+    const upgrade = await quote('universal', 'month');
+    expect(upgrade.statusCode).toBe(200);
+    expect(upgrade.json()).toMatchObject({ effective: 'now', currency: 'EUR' });
+    const difference = DEFAULT_PLAN_PRICES.universal.month.amount - DEFAULT_PLAN_PRICES.me.month.amount;
+    expect(upgrade.json().amount).toBeGreaterThan(difference * 0.95);
+    expect(upgrade.json().amount).toBeLessThanOrEqual(difference);
+    const periodEnd = (await details(user)).current_period_end;
+    expect(await quote('me', 'year').then((answer) => answer.json().effective)).toBe('now');
+    expect((await details(user)).tier).toBe('me');
+    expect(await invoices(user)).toHaveLength(before.length);
+
+    const changed = await post(user, '/api/billing/subscription/change', { tier: 'universal', interval: 'month' });
+    expect(Math.abs(changed.json().charged - upgrade.json().amount)).toBeLessThanOrEqual(1);
+    expect((await quote('us', 'month')).json()).toEqual({
+      effective: 'period_end',
+      amount: 0,
+      currency: 'EUR',
+      starts_at: periodEnd,
+    });
+    expect((await quote('universal', 'month')).statusCode).toBe(409);
+    expect((await quote('gold', 'month')).statusCode).toBe(400);
+    const calm = await signUpSubscribed(app, 'calm');
+    expect((await get(calm, '/api/billing/subscription/change-quote?tier=me&interval=month')).statusCode).toBe(409);
+  });
+
   it('switching from monthly to yearly starts a yearly period now, credited with the unused month', async () => {
     const user = await signUpPaying(app, 'me');
     const changed = await post(user, '/api/billing/subscription/change', { tier: 'me', interval: 'year' });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api } from '@/lib/api';
 import { useRefreshSubscription } from './get-subscription-details';
 
-type Change = { tier: 'me' | 'us' | 'universal'; interval: 'month' | 'year' };
+export type Change = { tier: 'me' | 'us' | 'universal'; interval: 'month' | 'year' };
 
 export const changePlan = (change: Change) =>
   api.post<z.infer<typeof changePlanResultSchema>>('/api/billing/subscription/change', change);

@@ -5,32 +5,60 @@ import { tierRank } from '@portal/shared/tiers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
-import { useChangePlan } from '../api/change-plan';
+import { formatPrice } from '@/lib/format-price';
+import { formatInstant } from '@/lib/intl-formats';
+import { type Change, useChangePlan } from '../api/change-plan';
+import { useChangeQuote } from '../api/get-change-quote';
 import { IntervalSwitch } from './interval-switch';
 import { PlanCard } from './plan-card';
 
 type PaidTier = (typeof PAID_TIERS)[number];
 
-/** A subscriber's plan change: a higher plan or yearly billing starts now, anything else at the period end. */
+const failureText = (t: (key: string) => string, error: unknown) =>
+  error instanceof ApiError && error.status < 500 ? error.message : t('manage.failed');
+
+/**
+ * A subscriber's plan change: a higher plan or yearly billing starts now, anything else at the period end. The change
+ * is confirmed in a dialog that says what is charged today and when the plan changes, as the server works it out.
+ */
 export function ChangePlan({ details }: { details: SubscriptionDetails & { tier: PaidTier } }) {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
   const change = useChangePlan();
   const current = { tier: details.tier, interval: details.interval ?? 'month' };
   const [interval, setBillingInterval] = useState<BillingInterval>(current.interval);
+  const [confirming, setConfirming] = useState<Change | null>(null);
+  const quote = useChangeQuote(confirming);
   const locked = details.cancel_at_period_end || details.status === 'past_due';
 
-  const choose = (tier: PaidTier) =>
-    change.mutate(
-      { tier, interval },
-      {
-        onSuccess: (result) =>
-          toast.success(t(result.effective === 'now' ? 'manage.changedNow' : 'manage.changeScheduled')),
-        onError: (error) =>
-          toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('manage.failed')),
+  const confirm = () => {
+    if (!confirming) return;
+    change.mutate(confirming, {
+      onSuccess: (result) => {
+        setConfirming(null);
+        toast.success(t(result.effective === 'now' ? 'manage.changedNow' : 'manage.changeScheduled'));
       },
-    );
+    });
+  };
+
+  const planName = (tier: PaidTier) => t(`tiers.${tier}.name`);
+  const confirmText = () => {
+    if (quote.isError) return failureText(t, quote.error);
+    if (!quote.data || !confirming) return t('manage.confirm.pricing');
+    const plan = planName(confirming.tier);
+    if (quote.data.effective === 'period_end') {
+      const date = formatInstant(quote.data.starts_at, i18n.language, { dateStyle: 'long' });
+      return t('manage.confirm.later', { plan, date });
+    }
+    const amount = formatPrice(quote.data.amount, quote.data.currency, i18n.language);
+    return t(confirming.interval === current.interval ? 'manage.confirm.nowProrated' : 'manage.confirm.nowNewPeriod', {
+      plan,
+      amount,
+      interval: t(`intervals.${confirming.interval}`),
+    });
+  };
 
   const actionFor = (tier: PaidTier) => {
     if (tier === current.tier && interval === current.interval) {
@@ -48,7 +76,10 @@ export function ChangePlan({ details }: { details: SubscriptionDetails & { tier:
         <Button
           className="w-full"
           variant={rise > 0 ? 'default' : 'outline'}
-          onClick={() => choose(tier)}
+          onClick={() => {
+            change.reset();
+            setConfirming({ tier, interval });
+          }}
           disabled={change.isPending || locked}
         >
           {change.isPending && change.variables?.tier === tier ? t('manage.changing') : label}
@@ -68,7 +99,11 @@ export function ChangePlan({ details }: { details: SubscriptionDetails & { tier:
         </h2>
         <IntervalSwitch value={interval} onChange={setBillingInterval} />
       </div>
-      {locked ? <p className="mb-4 text-sm text-muted-foreground">{t('manage.changeLocked')}</p> : null}
+      {locked ? (
+        <p className="mb-4 text-sm text-muted-foreground">
+          {t(details.status === 'past_due' ? 'manage.changeLockedPastDue' : 'manage.changeLockedCanceled')}
+        </p>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-3">
         {PAID_TIERS.map((tier) => (
           <PlanCard
@@ -80,6 +115,20 @@ export function ChangePlan({ details }: { details: SubscriptionDetails & { tier:
           />
         ))}
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !change.isPending) setConfirming(null);
+        }}
+        title={confirming ? t('manage.confirm.title', { plan: planName(confirming.tier) }) : ''}
+        description={confirmText()}
+        confirmLabel={t('manage.confirm.action')}
+        onConfirm={confirm}
+        pending={change.isPending}
+        confirmable={quote.isSuccess}
+        error={change.isError ? failureText(t, change.error) : null}
+        destructive={false}
+      />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import type { SubscriptionDetails } from '@portal/shared/subscription-management';
 import { CreditCard } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,11 +22,19 @@ export function PlanSummary({ details }: { details: SubscriptionDetails }) {
     : null;
   const ends = details.cancel_at_period_end || details.status === 'trialing' || details.status === 'expired';
 
+  // Cancelling is asked first: it ends the plan at the period end and drops a scheduled change.
+  const [cancelling, setCancelling] = useState(false);
+  const failure = (error: unknown) =>
+    error instanceof ApiError && error.status < 500 ? error.message : t('manage.failed');
   const run = (action: PeriodEndAction) =>
     update.mutate(action, {
-      onSuccess: () => toast.success(t(`manage.done.${action}`, { date })),
-      onError: (error) =>
-        toast.error(error instanceof ApiError && error.status < 500 ? error.message : t('manage.failed')),
+      onSuccess: () => {
+        setCancelling(false);
+        toast.success(t(`manage.done.${action}`, { date }));
+      },
+      onError: (error) => {
+        if (action !== 'cancel') toast.error(failure(error));
+      },
     });
   const openPortal = () =>
     portal.mutate(undefined, {
@@ -93,7 +103,14 @@ export function PlanSummary({ details }: { details: SubscriptionDetails }) {
               {t('manage.resume')}
             </Button>
           ) : (
-            <Button variant="outline" onClick={() => run('cancel')} disabled={update.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                update.reset();
+                setCancelling(true);
+              }}
+              disabled={update.isPending}
+            >
               {t('manage.cancel')}
             </Button>
           )}
@@ -103,6 +120,26 @@ export function PlanSummary({ details }: { details: SubscriptionDetails }) {
           </Button>
         </CardFooter>
       ) : null}
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={(open) => {
+          if (!open && !update.isPending) setCancelling(false);
+        }}
+        title={t('manage.cancelConfirm.title')}
+        description={[
+          t('manage.cancelConfirm.description', { date }),
+          details.scheduled_change
+            ? t('manage.cancelConfirm.dropsScheduled', { plan: t(`tiers.${details.scheduled_change.tier}.name`) })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        confirmLabel={t('manage.cancel')}
+        cancelLabel={t('manage.cancelConfirm.keep')}
+        onConfirm={() => run('cancel')}
+        pending={update.isPending && update.variables === 'cancel'}
+        error={update.isError && update.variables === 'cancel' ? failure(update.error) : null}
+      />
     </Card>
   );
 }
