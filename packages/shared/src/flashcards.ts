@@ -15,7 +15,7 @@
  *   PATCH  /api/flashcards/cards/:cardId cardChangeSchema -> cardEnvelopeSchema (suspend, unsuspend, bury, unbury)
  *   GET    /api/flashcards/review?deck_id=                -> reviewQueueSchema (next cards with their four intervals)
  *   POST   /api/flashcards/cards/:cardId/rate rateBodySchema -> rateResultSchema (same key: answered once)
- *   POST   /api/flashcards/review/undo                    -> undoResultSchema (404 when nothing to undo)
+ *   POST   /api/flashcards/review/undo?key=               -> undoResultSchema (404 when nothing to undo)
  *   GET    /api/flashcards/settings                       -> flashcardSettingsSchema
  *   PUT    /api/flashcards/settings     flashcardSettingsSchema -> flashcardSettingsSchema
  * Another learner's deck, note or card answers 404 `not_found`; a plan without flashcards answers 402.
@@ -165,6 +165,11 @@ export const rateBodySchema = z
     rating: z.enum(FLASHCARD_RATINGS),
     /** A fresh key per card shown; sending it again (a double click, a retry) rates once. */
     idempotency_key: z.string().min(8).max(100),
+    /**
+     * The card's due time as the review showed it (`due` of the review card): a card rated since in another tab or
+     * window answers 409 `reviewed_elsewhere` and changes nothing.
+     */
+    due: z.iso.datetime().optional(),
     duration_ms: z
       .number()
       .int()
@@ -174,6 +179,8 @@ export const rateBodySchema = z
   })
   .strict();
 export type RateBody = z.infer<typeof rateBodySchema>;
+/** Undo names the rating it undoes (its idempotency key): one made since elsewhere answers 409 `rated_elsewhere`. */
+export const undoQuerySchema = z.object({ key: z.string().min(8).max(100).optional() }).strict();
 
 // ---------------------------------------------------------------- responses
 
@@ -251,6 +258,8 @@ export const reviewCardSchema = z.object({
   deck_id: z.string(),
   deck_name: z.string(),
   state: z.enum(FLASHCARD_STATES),
+  /** When the card is due as shown; a rating sends it back, so a card rated elsewhere since is not rated twice. */
+  due: z.string(),
   /** Markdown: the question side (a cloze card hides its deletion). */
   prompt: z.string(),
   /** Markdown: the answer side, followed by the note's back text for a cloze card. */

@@ -151,6 +151,7 @@ export function createFlashcardsReviewService({
           deck_id: row.card.deckId,
           deck_name: row.deckName,
           state: stateName(row.card.state),
+          due: row.card.due.toISOString(),
           ...cardSides(row.card, row),
           tags: row.tags,
           source: presentSource(row),
@@ -182,6 +183,11 @@ export function createFlashcardsReviewService({
           return { card: presentCard(card), rating: GRADE_RATING[earlier.rating] ?? body.rating };
         }
         if (card.suspended) throw new AppError('conflict', 'A suspended card is not reviewed.');
+        if (body.due !== undefined && card.due.getTime() !== new Date(body.due).getTime()) {
+          throw new AppError('conflict', 'This card was rated in another tab or window since it was shown.', {
+            reasons: ['reviewed_elsewhere'],
+          });
+        }
         const before = memoryOf(card);
         const { next, log } = rateCard(before, body.rating, {
           desiredRetention: day.settings.desired_retention,
@@ -221,11 +227,17 @@ export function createFlashcardsReviewService({
     },
 
     /** Puts the card of today's last rating back as it was before that rating and forgets the rating. */
-    async undo(userId: string) {
+    /** Undoes today's last rating; with `key`, only if that is still the last one (not one made elsewhere since). */
+    async undo(userId: string, key?: string) {
       const day = await today(userId);
       return repository.transaction(async (tx) => {
         const log = await undoable(tx, userId, day.startOfToday);
         if (!log) throw new AppError('not_found', 'There is no rating to undo today.');
+        if (key !== undefined && log.idempotencyKey !== key) {
+          throw new AppError('conflict', 'A card was rated in another tab or window since; undo it there.', {
+            reasons: ['rated_elsewhere'],
+          });
+        }
         const card = await repository.lockCard(tx, userId, log.cardId);
         if (!card) throw cardNotFound();
         await repository.deleteLog(tx, log.id);

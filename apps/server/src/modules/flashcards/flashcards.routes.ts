@@ -16,6 +16,7 @@ import {
   rateResultSchema,
   reviewQuerySchema,
   reviewQueueSchema,
+  undoQuerySchema,
   undoResultSchema,
   updateNoteBodySchema,
 } from '@portal/shared/flashcards';
@@ -214,9 +215,14 @@ const reviewRoutes: FastifyPluginAsyncZod<{
     '/api/flashcards/review/undo',
     {
       config: { access },
-      schema: { tags, summary: "Undo today's last rating", response: { 200: undoResultSchema } },
+      schema: {
+        tags,
+        summary: "Undo today's last rating; with `key`, only if it is still the last one",
+        querystring: undoQuerySchema,
+        response: { 200: undoResultSchema },
+      },
     },
-    async (request) => reviewService.undo(userIdOf(request)),
+    async (request) => reviewService.undo(userIdOf(request), request.query.key),
   );
 };
 

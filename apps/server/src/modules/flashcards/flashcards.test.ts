@@ -266,6 +266,36 @@ describe.each(testTargets())('flashcards on $name', (target) => {
     expect(await flashcardXp(learner.userId)).toBe(2);
   });
 
+  it('two tabs on one card: the second rating is refused, and undo in one tab never undoes the other’s', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const deck = await createDeck(learner);
+    await addNote(learner, { deck_id: deck.id, front: 'Capital of Italy?', back: 'Rome' });
+    await addNote(learner, { deck_id: deck.id, front: 'Capital of Peru?', back: 'Lima' });
+    const [shown, other] = (await queue(learner)).cards;
+    if (!shown || !other) throw new Error('two cards are due');
+    const rateShown = (card: typeof shown, rating: string, key: string) =>
+      call(learner, 'POST', `/cards/${card.id}/rate`, { rating, idempotency_key: key, due: card.due });
+
+    expect((await rateShown(shown, 'easy', 'tab-a-first')).statusCode).toBe(200);
+    const late = await rateShown(shown, 'again', 'tab-b-first');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.reasons).toEqual(['reviewed_elsewhere']);
+    const [card] = (await call(learner, 'GET', `/notes?deck_id=${deck.id}`))
+      .json<{ notes: FlashcardNote[] }>()
+      .notes.flatMap((note) => note.cards)
+      .filter((entry) => entry.id === shown.id);
+    expect(card).toMatchObject({ state: 'review', reps: 1 });
+
+    expect((await rateShown(other, 'good', 'tab-b-second')).statusCode).toBe(200);
+    const undoA = await call(learner, 'POST', '/review/undo?key=tab-a-first');
+    expect(undoA.statusCode).toBe(409);
+    expect(undoA.json().error.reasons).toEqual(['rated_elsewhere']);
+    expect((await call(learner, 'POST', '/review/undo?key=tab-b-second')).statusCode).toBe(200);
+    expect((await call(learner, 'POST', '/review/undo?key=tab-a-first')).statusCode).toBe(200);
+    expect((await queue(learner)).counts).toEqual({ new: 2, learning: 0, review: 0 });
+    expect((await call(learner, 'POST', '/review/undo?key=x')).statusCode).toBe(400);
+  });
+
   it('review cards due today stop at the daily review limit, and cards due tomorrow are counted', async () => {
     const learner = await signUpSubscribed(app, 'me');
     await call(learner, 'PUT', '/settings', { desired_retention: 0.9, new_per_day: 20, reviews_per_day: 1 });

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReviewSession } from './review-session';
 
@@ -13,6 +14,7 @@ const card = (id: string, prompt: string, answer: string): ReviewCard => ({
   deck_id: 'd1',
   deck_name: 'Capitals',
   state: 'new',
+  due: '2026-11-01T08:00:00.000Z',
   prompt,
   answer,
   tags: [],
@@ -22,10 +24,12 @@ const card = (id: string, prompt: string, answer: string): ReviewCard => ({
 let queues: ReviewQueue[];
 let rates: { path: string; body: { rating: string; idempotency_key: string } }[];
 let tier: string | null;
+let ratedElsewhere: boolean;
 
 beforeEach(() => {
   rates = [];
   tier = null;
+  ratedElsewhere = false;
   queues = [
     {
       cards: [card('c1', 'Capital of **France**?', 'Paris'), card('c2', 'Capital of Spain?', 'Madrid')],
@@ -51,6 +55,10 @@ beforeEach(() => {
       if (path.startsWith('/api/flashcards/review')) return json(queues[Math.min(rates.length, queues.length - 1)]);
       if (path.endsWith('/rate')) {
         rates.push({ path, body: JSON.parse(String(init.body)) });
+        if (ratedElsewhere) {
+          const error = { code: 'conflict', message: 'Rated elsewhere', reasons: ['reviewed_elsewhere'] };
+          return json({ error }, 409);
+        }
         return json({ card: {}, rating: 'good' });
       }
       return json({ error: { code: 'not_found', message: path } }, 404);
@@ -104,6 +112,20 @@ describe('ReviewSession', () => {
     expect(rates.map((rate) => rate.body.rating)).toEqual(['good', 'again']);
     expect(new Set(rates.map((rate) => rate.body.idempotency_key)).size).toBe(2);
     expect(screen.getByText('Due tomorrow: 2 cards')).toBeTruthy();
+  });
+
+  it('a card rated meanwhile in another tab is not rated again: the learner is told and the next card shows', async () => {
+    ratedElsewhere = true;
+    const told = vi.spyOn(toast, 'info');
+    const user = userEvent.setup();
+    renderSession();
+    await screen.findByText('France');
+    await user.keyboard(' ');
+    await screen.findByText('Paris');
+    await user.keyboard('3');
+    await screen.findByText('Capital of Spain?');
+    expect(rates[0]?.body).toMatchObject({ rating: 'good', due: '2026-11-01T08:00:00.000Z' });
+    expect(told).toHaveBeenCalledWith(expect.stringContaining('already rated in another tab or window'));
   });
 
   it('a plan without flashcards sees the upgrade prompt', async () => {

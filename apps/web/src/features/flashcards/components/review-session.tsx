@@ -69,6 +69,8 @@ export function ReviewSession({
   const showButton = useRef<HTMLButtonElement>(null);
   const goodButton = useRef<HTMLButtonElement>(null);
   const focusNext = useRef<'show' | 'good' | null>(null);
+  // The keys of this tab's ratings, latest last: undo names the one it undoes.
+  const ratedKeys = useRef<string[]>([]);
 
   const card = queue.data?.cards[0];
   const round = `${card?.id ?? 'none'}:${step}`;
@@ -100,16 +102,24 @@ export function ReviewSession({
     const durationMs = Date.now() - attempt.shownAt;
     const interval = formatInterval(card.intervals[rating].seconds, language, 'long');
     rate.mutate(
-      { cardId: card.id, rating, idempotencyKey: attempt.key, durationMs },
+      { cardId: card.id, rating, idempotencyKey: attempt.key, durationMs, due: card.due },
       {
         onSuccess: () => {
+          ratedKeys.current.push(attempt.key);
           setHistory((previous) => [...previous, { rating, durationMs }]);
           setAnnouncement(t('review.rated', { rating: t(`ratings.${rating}`), interval }));
           focusNext.current = 'show';
           setStep((value) => value + 1);
         },
-        onError: () => {
-          toast.error(t('review.rateFailed'));
+        onError: (error) => {
+          // Rated in another tab, or deleted there: nothing to save here; the queue moves on without it.
+          if (error instanceof ApiError && error.reasons.includes('reviewed_elsewhere')) {
+            toast.info(t('review.ratedElsewhere'));
+          } else if (error instanceof ApiError && error.status === 404) {
+            toast.info(t('review.cardGone'));
+          } else {
+            toast.error(t('review.rateFailed'));
+          }
           void queue.refetch();
         },
       },
@@ -118,14 +128,18 @@ export function ReviewSession({
 
   const undoLast = () => {
     if (!canUndo) return;
-    undo.mutate(undefined, {
+    undo.mutate(ratedKeys.current.at(-1), {
       onSuccess: () => {
+        ratedKeys.current.pop();
         setHistory((previous) => previous.slice(0, -1));
         setAnnouncement(t('review.undone'));
         focusNext.current = 'show';
         setStep((value) => value + 1);
       },
-      onError: () => toast.error(t('review.undoFailed')),
+      onError: (error) =>
+        error instanceof ApiError && error.reasons.includes('rated_elsewhere')
+          ? toast.info(t('review.undoElsewhere'))
+          : toast.error(t('review.undoFailed')),
     });
   };
 
