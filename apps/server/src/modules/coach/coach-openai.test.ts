@@ -10,6 +10,7 @@ import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { flashcardNotes } from '../flashcards/flashcards.table.ts';
 import { goals } from '../goals/goals.table.ts';
+import { coachMessages } from './coach.table.ts';
 import { insertCoachCourse, parseSse } from './coach.testing.ts';
 
 type Received = { messages: { role: string; content: string }[]; model: string; stream: boolean; tools: unknown[] };
@@ -222,6 +223,34 @@ describe.each(testTargets())('AI study coach through an OpenAI-compatible endpoi
       expect(await used(learner)).toBe(0);
     },
   );
+
+  it('a turn the provider failed on is not kept, and the model later gets only answered questions in turn', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const conversation = await newConversation(learner);
+    expect((await send(learner, conversation.id, 'Please fail')).at(-1)?.event).toBe('error');
+    expect((await send(learner, conversation.id, 'Please hang')).at(-1)?.event).toBe('error');
+    const detail = (await call(learner, 'GET', `/coach/conversations/${conversation.id}`)).json<ConversationDetail>();
+    expect(detail.messages).toEqual([]);
+    expect(detail.conversation.title).toBe('');
+
+    expect((await send(learner, conversation.id, 'Explain photosynthesis')).at(-1)?.event).toBe('done');
+    // A question left unanswered by an earlier crash is not sent on as a second user message in a row.
+    await database.db.insert(coachMessages).values({
+      userId: learner.userId,
+      conversationId: conversation.id,
+      role: 'user',
+      content: 'Left without an answer',
+    });
+    expect((await send(learner, conversation.id, 'Explain chloroplasts')).at(-1)?.event).toBe('done');
+    const roles = model.received.at(-1)?.messages.map((message) => message.role);
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(
+      model.received
+        .at(-1)
+        ?.messages.map((message) => message.content)
+        .slice(1, 2),
+    ).toEqual(['Explain photosynthesis']);
+  });
 
   it('Stop ends the stream, keeps what was said so far and stops asking the provider', async () => {
     const learner = await signUpSubscribed(app, 'me');

@@ -1,14 +1,25 @@
 import type { CoachLanguage } from '@portal/shared/coach';
 
 type Vars = Record<string, string | number>;
-type Texts = Record<string, string>;
+/** A sentence with a count: one form per plural category of the language (Intl.PluralRules), `other` always. */
+type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+type Texts = Record<string, string | Plural>;
 
 const en: Texts = {
   studyNowIntro: 'Here is what I would study now:',
-  dueCards: 'Review your {due} due flashcards first (about {minutes} min).',
-  newCards: 'You have {fresh} new flashcards waiting when you have time.',
+  dueCards: {
+    one: 'Review your {due} due flashcard first (about {minutes} min).',
+    other: 'Review your {due} due flashcards first (about {minutes} min).',
+  },
+  newCards: {
+    one: 'You have {fresh} new flashcard waiting when you have time.',
+    other: 'You have {fresh} new flashcards waiting when you have time.',
+  },
   weakQuiz: 'Revisit “{lesson}” in {course}: your best quiz score is {score}% (pass mark {passMark}%).',
-  weakScorm: 'Revisit “{lesson}” in {course}: {failed} of your answers there were wrong.',
+  weakScorm: {
+    one: 'Revisit “{lesson}” in {course}: {failed} of your answers there was wrong.',
+    other: 'Revisit “{lesson}” in {course}: {failed} of your answers there were wrong.',
+  },
   nextLesson: 'Continue {course} ({percent}% done) with “{lesson}”.',
   liveSoon: 'Live session “{title}” starts {when}; the room opens 10 minutes before.',
   goalAtRisk: 'Your goal “{title}” is at {percent}% and needs attention.',
@@ -34,7 +45,10 @@ const en: Texts = {
   answerAgainAny: 'Say “quiz me” for another question.',
   progressIntro: 'Here is how you are doing:',
   progressXp: 'Level {level} with {xp} XP in total.',
-  progressStreak: 'Learning streak: {streak} days (longest {longest}).',
+  progressStreak: {
+    one: 'Learning streak: {streak} day (longest {longest}).',
+    other: 'Learning streak: {streak} days (longest {longest}).',
+  },
   progressTime: 'Study time: {week} min this week, {today} min today.',
   progressGoals: 'Goals: {active} active, on average {average}% done.',
   progressGoal: '“{title}”: {percent}%{risk}',
@@ -52,22 +66,37 @@ const en: Texts = {
   planNext: 'continue “{lesson}” in {course}',
   planGoal: 'work on “{title}”',
   planRest: 'a short recap of what you learned',
-  planDone: 'You already reached {target} minutes this week. Keep the streak with a short review each day.',
+  planDone: {
+    one: 'You already reached {target} minute this week. Keep the streak with a short review each day.',
+    other: 'You already reached {target} minutes this week. Keep the streak with a short review each day.',
+  },
   help: 'I can tell you what to study now, explain a topic from your courses, quiz you, show how you are doing and plan your week. Try “what should I study now”.',
   sources: 'Sources',
 };
 
 const de: Texts = {
   studyNowIntro: 'Das würde ich jetzt lernen:',
-  dueCards: 'Wiederhole zuerst deine {due} fälligen Karteikarten (etwa {minutes} Min.).',
-  newCards: 'Es warten {fresh} neue Karteikarten, wenn du Zeit hast.',
+  dueCards: {
+    one: 'Wiederhole zuerst deine {due} fällige Karteikarte (etwa {minutes} Min.).',
+    other: 'Wiederhole zuerst deine {due} fälligen Karteikarten (etwa {minutes} Min.).',
+  },
+  newCards: {
+    one: 'Es wartet {fresh} neue Karteikarte, wenn du Zeit hast.',
+    other: 'Es warten {fresh} neue Karteikarten, wenn du Zeit hast.',
+  },
   weakQuiz:
     'Wiederhole „{lesson}“ in {course}: dein bestes Quiz-Ergebnis ist {score} % (Bestehensgrenze {passMark} %).',
-  weakScorm: 'Wiederhole „{lesson}“ in {course}: {failed} deiner Antworten dort waren falsch.',
+  weakScorm: {
+    one: 'Wiederhole „{lesson}“ in {course}: {failed} deiner Antworten dort war falsch.',
+    other: 'Wiederhole „{lesson}“ in {course}: {failed} deiner Antworten dort waren falsch.',
+  },
   nextLesson: 'Mach weiter mit {course} ({percent} % geschafft): „{lesson}“.',
   liveSoon: 'Die Live-Sitzung „{title}“ beginnt {when}; der Raum öffnet 10 Minuten vorher.',
   goalAtRisk: 'Dein Ziel „{title}“ steht bei {percent} % und braucht Aufmerksamkeit.',
-  streakKeep: 'Wenn du heute lernst, hält deine Serie von {streak} Tagen.',
+  streakKeep: {
+    one: 'Wenn du heute lernst, hält deine Serie von {streak} Tag.',
+    other: 'Wenn du heute lernst, hält deine Serie von {streak} Tagen.',
+  },
   streakStart: 'Wenn du heute lernst, beginnt eine neue Serie.',
   nothingDue:
     'Gerade ist nichts fällig. Wähle einen Kurs aus dem Katalog oder lege Karteikarten an, um eine Routine aufzubauen.',
@@ -91,7 +120,10 @@ const de: Texts = {
   answerAgainAny: 'Sag „Frag mich ab“ für eine weitere Frage.',
   progressIntro: 'So stehst du da:',
   progressXp: 'Level {level} mit insgesamt {xp} XP.',
-  progressStreak: 'Lernserie: {streak} Tage (längste {longest}).',
+  progressStreak: {
+    one: 'Lernserie: {streak} Tag (längste {longest}).',
+    other: 'Lernserie: {streak} Tage (längste {longest}).',
+  },
   progressTime: 'Lernzeit: {week} Min. diese Woche, {today} Min. heute.',
   progressGoals: 'Ziele: {active} aktiv, im Schnitt zu {average} % erreicht.',
   progressGoal: '„{title}“: {percent} %{risk}',
@@ -111,8 +143,11 @@ const de: Texts = {
   planNext: '„{lesson}“ in {course} weitermachen',
   planGoal: 'an „{title}“ arbeiten',
   planRest: 'kurze Wiederholung des Gelernten',
-  planDone:
-    'Du hast diese Woche schon {target} Minuten erreicht. Halte die Serie mit einer kurzen Wiederholung pro Tag.',
+  planDone: {
+    one: 'Du hast diese Woche schon {target} Minute erreicht. Halte die Serie mit einer kurzen Wiederholung pro Tag.',
+    other:
+      'Du hast diese Woche schon {target} Minuten erreicht. Halte die Serie mit einer kurzen Wiederholung pro Tag.',
+  },
   help: 'Ich kann dir sagen, was du jetzt lernen solltest, ein Thema aus deinen Kursen erklären, dich abfragen, deinen Fortschritt zeigen und deine Woche planen. Versuche „Was soll ich jetzt lernen?“.',
   sources: 'Quellen',
 };
@@ -170,9 +205,27 @@ const zh: Texts = {
 
 const TEXTS: Record<CoachLanguage, Texts> = { en, de, zh };
 
-/** A coach sentence in the learner's interface language with its placeholders filled. */
+/** The placeholder whose number picks the plural form of a sentence. */
+const COUNTED: Partial<Record<keyof typeof en, string>> = {
+  dueCards: 'due',
+  newCards: 'fresh',
+  weakScorm: 'failed',
+  streakKeep: 'streak',
+  progressStreak: 'streak',
+  planDone: 'target',
+};
+
+function templateOf(language: CoachLanguage, key: keyof typeof en, vars: Vars): string {
+  const text = TEXTS[language][key] ?? en[key] ?? key;
+  if (typeof text === 'string') return text;
+  const counted = COUNTED[key];
+  const count = Number(counted === undefined ? Number.NaN : vars[counted]);
+  return text[new Intl.PluralRules(language).select(count)] ?? text.other;
+}
+
+/** A coach sentence in the learner's interface language with its placeholders filled and its plural form chosen. */
 export function coachText(language: CoachLanguage, key: keyof typeof en, vars: Vars = {}): string {
-  const template = TEXTS[language][key] ?? en[key] ?? key;
+  const template = templateOf(language, key, vars);
   return template.replace(/\{(\w+)\}/gu, (match, name: string) => (name in vars ? String(vars[name]) : match));
 }
 export type CoachTextKey = keyof typeof en;

@@ -79,6 +79,10 @@ export function createCoachRepository({ db }: { db: Db }) {
       return row;
     },
 
+    async deleteMessage(userId: string, messageId: string) {
+      await db.delete(coachMessages).where(and(eq(coachMessages.userId, userId), eq(coachMessages.id, messageId)));
+    },
+
     /** Replaces the proposals only if they are still `expected`, so two confirms cannot both go through. */
     async swapProposals(
       userId: string,

@@ -11,7 +11,7 @@ import { COACH_DAILY_MESSAGES, type Tier } from '@portal/shared/tiers';
 import { todayIn } from '@portal/shared/time-zone';
 import { AppError } from '../../errors.ts';
 import { subscriptionRequired } from '../subscription/subscription.errors.ts';
-import { type CoachProvider, CoachProviderError, type CoachReplyMeta } from './coach.provider.ts';
+import { type CoachProvider, CoachProviderError, type CoachReplyMeta, type CoachTurn } from './coach.provider.ts';
 import type { CoachRepository, ConversationRow, MessageRow } from './coach.repository.ts';
 import type { CoachContextService } from './coach-context.service.ts';
 
@@ -36,6 +36,21 @@ export const presentMessage = (row: MessageRow): CoachMessage => ({
   proposals: row.proposals,
   created_at: row.createdAt.toISOString(),
 });
+
+/**
+ * The earlier messages a provider may see: only questions that got an answer, each followed by it, so a model never
+ * receives unanswered questions in a row (a failed turn from before failed turns were removed, or a crash).
+ */
+export function answeredTurns(messages: Pick<MessageRow, 'role' | 'content'>[]): CoachTurn['history'] {
+  return messages.flatMap((message, index) => {
+    const next = messages[index + 1];
+    if (message.role !== 'user' || next?.role !== 'assistant' || !next.content.trim()) return [];
+    return [
+      { role: 'user' as const, content: message.content },
+      { role: 'assistant' as const, content: next.content },
+    ];
+  });
+}
 
 export function createCoachService({
   repository,
@@ -121,7 +136,8 @@ export function createCoachService({
 
     /**
      * Checks and counts a message before anything is streamed (404, 402); the returned `stream` then stores the
-     * question, writes the answer through `emit` and stores it, whole or as far as it got before `signal` stopped it.
+     * question, writes the answer through `emit` and stores it, whole or as far as it got before `signal` stopped it;
+     * when the provider fails, the question is removed again and the message not counted.
      */
     async prepareSend(userId: string, conversationId: string, body: Required<SendMessageBody>) {
       const conversation = await requireConversation(userId, conversationId);
@@ -135,8 +151,6 @@ export function createCoachService({
           role: 'user',
           content: body.content,
         });
-        const title = conversation.title ? undefined : body.content.trim().slice(0, TITLE_CHARS);
-        await repository.touchConversation(userId, conversationId, title);
         emit({ event: 'start', data: { user_message: presentMessage(question), usage: reserved } });
         let text = '';
         let meta: CoachReplyMeta = { citations: [], proposals: [], quiz: null };
@@ -145,7 +159,7 @@ export function createCoachService({
             userId,
             language: body.language,
             message: body.content,
-            history: earlier.map((message) => ({ role: message.role, content: message.content })),
+            history: answeredTurns(earlier),
             pendingQuiz: last?.role === 'assistant' ? (last.quiz ?? null) : null,
           });
           const reply = provider.reply(turn, signal);
@@ -159,6 +173,8 @@ export function createCoachService({
             if (!signal.aborted) emit({ event: 'token', data: { text: next.value } });
           }
         } catch (error) {
+          // A question without an answer is not kept: the learner gets it back in the message box to send again.
+          await repository.deleteMessage(userId, question.id);
           await repository.release(userId, reserved.day);
           const failure =
             error instanceof CoachProviderError
@@ -181,7 +197,8 @@ export function createCoachService({
           proposals: meta.proposals,
           quiz: signal.aborted ? null : meta.quiz,
         });
-        await repository.touchConversation(userId, conversationId);
+        const title = conversation.title ? undefined : body.content.trim().slice(0, TITLE_CHARS);
+        await repository.touchConversation(userId, conversationId, title);
         emit({ event: 'done', data: { message: presentMessage(answer), usage: reserved } });
       };
     },

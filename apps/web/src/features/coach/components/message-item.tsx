@@ -56,11 +56,14 @@ export function MessageItem({
   language,
   onSettle,
   settling = false,
+  unanswered = false,
 }: {
   message: Pick<CoachMessage, 'role' | 'content' | 'status' | 'citations' | 'proposals'> & { id?: string };
   language: string;
   onSettle?: (messageId: string, proposalId: string, action: 'confirm' | 'dismiss') => void;
   settling?: boolean;
+  /** A question the coach never answered (the answer failed before failed turns were removed). */
+  unanswered?: boolean;
 }) {
   const { t } = useTranslation('coach');
   const mine = message.role === 'user';
@@ -83,6 +86,7 @@ export function MessageItem({
           <p className="mt-2 text-xs text-muted-foreground">{t('message.stopped')}</p>
         ) : null}
       </div>
+      {unanswered ? <p className="max-w-[85%] text-xs text-muted-foreground">{t('message.unanswered')}</p> : null}
       {message.citations.length ? (
         <ul aria-label={t('message.sources')} className="flex max-w-[85%] flex-wrap gap-2 text-sm">
           {message.citations.map((citation) => (

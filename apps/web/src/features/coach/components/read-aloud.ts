@@ -1,12 +1,14 @@
 import { loadVoiceSettings } from '@/lib/voice-settings';
+import { answerText } from './answer-text';
 
 /** The learner turned the voice reader on in this browser. */
 export const voiceReaderOn = () =>
   typeof window !== 'undefined' && 'speechSynthesis' in window && loadVoiceSettings().enabled;
 
-/** Reads an answer with the voice reader's own settings (voice, rate, pitch, volume). */
-export function readAloud(text: string, language: string) {
-  if (!voiceReaderOn() || text.trim() === '') return;
+/** Reads an answer, without its Markdown marks, with the voice reader's own settings (voice, rate, pitch, volume). */
+export function readAloud(answer: string, language: string) {
+  const text = answerText(answer);
+  if (!voiceReaderOn() || text === '') return;
   const settings = loadVoiceSettings();
   const utterance = new SpeechSynthesisUtterance(text);
   utterance.lang = language;

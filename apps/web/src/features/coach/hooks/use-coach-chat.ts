@@ -2,6 +2,7 @@ import type { CoachLanguage, CoachMessage, ConversationDetail } from '@portal/sh
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
+import { useCreateConversation } from '../api/create-conversation';
 import { coachOverviewQueryOptions } from '../api/get-coach-overview';
 import { conversationQueryOptions } from '../api/get-conversation';
 import { conversationsQueryOptions } from '../api/get-conversations';
@@ -22,11 +23,22 @@ export type CoachError =
   | { kind: 'provider'; code: string; message: string }
   | { kind: 'other'; message: string };
 
+/** What became of a question: kept in the conversation (answered or stopped), not taken, or its conversation is gone. */
+export type SendOutcome = 'kept' | 'failed' | 'gone';
+
 const REFRESH_AFTER_STOP_MS = 400;
+
+const errorOf = (caught: unknown): CoachError =>
+  caught instanceof ApiError && caught.code === 'subscription_required'
+    ? { kind: 'limit', tier: caught.reasons[0] ?? 'us', message: caught.message }
+    : { kind: 'other', message: caught instanceof Error ? caught.message : String(caught) };
+
+const conversationGone = (caught: unknown) => caught instanceof ApiError && caught.status === 404;
 
 /** Sends questions, follows the streamed answer and keeps the stored conversation in the cache. */
 export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) => void }) {
   const queryClient = useQueryClient();
+  const { mutateAsync: startConversation } = useCreateConversation();
   const [live, setLive] = useState<LiveAnswer | null>(null);
   const [error, setError] = useState<CoachError | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -45,16 +57,38 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
     [queryClient],
   );
 
+  /** Sends a question, first starting a conversation when there is none (`onCreated` tells which one). */
   const send = useCallback(
-    async (conversationId: string, content: string, language: CoachLanguage) => {
+    async ({
+      conversationId: given,
+      content,
+      language,
+      onCreated,
+    }: {
+      conversationId: string | null;
+      content: string;
+      language: CoachLanguage;
+      onCreated: (conversationId: string) => void;
+    }): Promise<SendOutcome> => {
+      setError(null);
+      let conversationId = given;
+      if (!conversationId) {
+        try {
+          conversationId = (await startConversation()).id;
+        } catch (caught) {
+          setError(errorOf(caught));
+          return 'failed';
+        }
+        onCreated(conversationId);
+      }
       const abort = new AbortController();
       controller.current = abort;
-      setError(null);
       const key = conversationQueryOptions(conversationId).queryKey;
       const baseCount = queryClient.getQueryData<ConversationDetail>(key)?.messages.length ?? 0;
       setLive({ conversationId, question: content, text: '', stopped: false, baseCount });
       let asked: CoachMessage | null = null;
       let answered: string | null = null;
+      let failed = false;
       try {
         await sendMessage({
           conversationId,
@@ -79,6 +113,7 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
               setLive(null);
               onAnswerRef.current(event.data.message);
             } else if (event.event === 'error') {
+              failed = true;
               setError({ kind: 'provider', code: event.data.code, message: event.data.message });
               setLive(null);
             }
@@ -87,6 +122,9 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
         if (abort.signal.aborted) {
           // The server keeps what was said so far; fetch it once it is stored.
           setTimeout(() => void refresh(conversationId), REFRESH_AFTER_STOP_MS);
+        } else if (failed) {
+          await refresh(conversationId);
+          return 'failed';
         } else {
           await refresh(conversationId);
           // A first read of a new conversation may have started before the answer was stored; read it again then.
@@ -97,19 +135,18 @@ export function useCoachChat({ onAnswer }: { onAnswer: (message: CoachMessage) =
             await refresh(conversationId);
           }
         }
+        return 'kept';
       } catch (caught) {
         setLive(null);
-        if (caught instanceof ApiError && caught.code === 'subscription_required') {
-          setError({ kind: 'limit', tier: caught.reasons[0] ?? 'us', message: caught.message });
-        } else {
-          setError({ kind: 'other', message: caught instanceof Error ? caught.message : String(caught) });
-        }
         void refresh(conversationId);
+        if (conversationGone(caught)) return 'gone';
+        setError(errorOf(caught));
+        return 'failed';
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [queryClient, refresh],
+    [queryClient, refresh, startConversation],
   );
 
   const stop = useCallback(() => {

@@ -1,126 +1,11 @@
 import '@/lib/i18n';
-import type { CoachMessage, CoachOverview, ConversationDetail } from '@portal/shared/coach';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { CoachPage } from './ai-coach';
+import { answer, type Call, message, overview, question, renderPage, serve, sse } from './ai-coach.testing';
 
-const overview = (overrides: Partial<CoachOverview['usage']> = {}): CoachOverview => ({
-  usage: { tier: 'me', limit: 30, used: 3, remaining: 27, day: '2026-11-25', ...overrides },
-  suggestions: [
-    { kind: 'study_now', topic: null },
-    { kind: 'quiz', topic: 'Photosynthesis' },
-  ],
-  provider: 'grounded',
-});
-
-const message = (overrides: Partial<CoachMessage>): CoachMessage => ({
-  id: 'm1',
-  role: 'assistant',
-  content: '',
-  status: 'complete',
-  citations: [],
-  proposals: [],
-  created_at: '2026-11-25T10:00:00.000Z',
-  ...overrides,
-});
-
-const answer = message({
-  id: 'a1',
-  content: 'Review your 2 due flashcards first.',
-  citations: [
-    {
-      lesson_id: 'l1',
-      course_id: 'c9',
-      lesson_title: 'Photosynthesis basics',
-      course_title: 'Plant biology',
-      url: '/dashboard/learner/course/c9?lesson=l1',
-    },
-  ],
-});
-const question = message({ id: 'q1', role: 'user', content: 'What should I study now?' });
-
-const sse = (events: { event: string; data: unknown }[], { end = true } = {}) =>
-  new ReadableStream<Uint8Array>({
-    start(controller) {
-      const encoder = new TextEncoder();
-      for (const { event, data } of events)
-        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      if (end) controller.close();
-    },
-  });
-
-type Call = { method: string; path: string; body: unknown; signal: AbortSignal | null | undefined };
 let calls: Call[];
-
-function serve({
-  coach = overview(),
-  detail = {
-    conversation: { id: 'c1', title: '', created_at: '', updated_at: '' },
-    messages: [],
-  } as ConversationDetail,
-  reply,
-  stored = [],
-  overviewStatus = 200,
-}: {
-  coach?: CoachOverview;
-  detail?: ConversationDetail;
-  /** Messages the server holds once a question was sent. */
-  stored?: CoachMessage[];
-  reply?: () => Response;
-  overviewStatus?: number;
-} = {}) {
-  calls = [];
-  let sent = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      calls.push({
-        method,
-        path,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        signal: init.signal,
-      });
-      const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status });
-      if (path === '/api/coach/overview') {
-        return overviewStatus === 200
-          ? json(coach)
-          : json(
-              { error: { code: 'subscription_required', message: 'Choose a plan', reasons: ['me'] } },
-              overviewStatus,
-            );
-      }
-      if (path === '/api/coach/conversations' && method === 'GET')
-        return json({ conversations: [detail.conversation] });
-      if (path === '/api/coach/conversations' && method === 'POST')
-        return json({ conversation: detail.conversation }, 201);
-      if (path === '/api/coach/conversations/c1' && method === 'GET') {
-        return json(sent ? { ...detail, messages: [...detail.messages, ...stored] } : detail);
-      }
-      if (path.endsWith('/messages') && reply) {
-        sent = true;
-        return reply();
-      }
-      if (path.includes('/proposals/')) return json({ message: { ...answer, proposals: [] } });
-      return json({ error: { code: 'not_found', message: path } }, 404);
-    }),
-  );
-}
-
-function renderPage(entry = '/dashboard/learner/ai-coach?c=c1') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <CoachPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
 
 describe('the study coach screen', () => {
   beforeEach(async () => {
@@ -132,7 +17,7 @@ describe('the study coach screen', () => {
   });
 
   it('sends with Enter, shows the streamed answer with its lesson links and announces it when done', async () => {
-    serve({
+    calls = serve({
       reply: () =>
         new Response(
           sse([
@@ -162,7 +47,7 @@ describe('the study coach screen', () => {
   });
 
   it('Shift+Enter makes a new line; the counter counts and a message over 2000 characters cannot be sent', async () => {
-    serve();
+    calls = serve();
     renderPage();
     const box = screen.getByLabelText('Your message') as HTMLTextAreaElement;
     await userEvent.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
@@ -177,7 +62,7 @@ describe('the study coach screen', () => {
   });
 
   it('a suggestion asks its question', async () => {
-    serve({ reply: () => new Response(sse([]), { headers: { 'content-type': 'text/event-stream' } }) });
+    calls = serve({ reply: () => new Response(sse([]), { headers: { 'content-type': 'text/event-stream' } }) });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Quiz me on Photosynthesis' }));
     await waitFor(() =>
@@ -189,7 +74,7 @@ describe('the study coach screen', () => {
   });
 
   it('Stop aborts the answer being written', async () => {
-    serve({
+    calls = serve({
       reply: () =>
         new Response(
           sse(
@@ -213,7 +98,7 @@ describe('the study coach screen', () => {
 
   it('the answer being written already shows its bullets as a list', async () => {
     const tokens = ['Here is what I would study now:\n\n', '- Review your cards\n', '- Continue <b>Plant biology</b>'];
-    serve({
+    calls = serve({
       reply: () =>
         new Response(
           sse(
@@ -235,7 +120,7 @@ describe('the study coach screen', () => {
   });
 
   it('the daily limit shows which plan allows more, with a link to the plans', async () => {
-    serve({
+    calls = serve({
       reply: () =>
         new Response(
           JSON.stringify({ error: { code: 'subscription_required', message: 'Used up', reasons: ['us'] } }),
@@ -251,7 +136,7 @@ describe('the study coach screen', () => {
   });
 
   it('a provider failure says so and that the message was not counted', async () => {
-    serve({
+    calls = serve({
       reply: () =>
         new Response(
           sse([
@@ -281,7 +166,7 @@ describe('the study coach screen', () => {
         },
       ],
     });
-    serve({
+    calls = serve({
       detail: {
         conversation: { id: 'c1', title: 'Cards', created_at: '', updated_at: '' },
         messages: [question, proposing],
@@ -299,7 +184,7 @@ describe('the study coach screen', () => {
   });
 
   it('a plan without the coach shows the upgrade notice', async () => {
-    serve({ overviewStatus: 402 });
+    calls = serve({ overviewStatus: 402 });
     renderPage();
     expect(await screen.findByRole('link', { name: /plan|Plan/ })).toBeTruthy();
     expect(calls.some((call) => call.path.endsWith('/messages'))).toBe(false);

@@ -12,13 +12,13 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
-import { useCreateConversation } from '../api/create-conversation';
 import { useDeleteConversation } from '../api/delete-conversation';
 import { useCoachOverview } from '../api/get-coach-overview';
 import { useConversation } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { useSettleProposal } from '../api/settle-proposal';
 import { AnswerMarkdown } from '../components/answer-markdown';
+import { answerText } from '../components/answer-text';
 import { Composer } from '../components/composer';
 import { ConversationList } from '../components/conversation-list';
 import { MessageItem } from '../components/message-item';
@@ -56,14 +56,15 @@ export function CoachPage() {
   const overview = useCoachOverview();
   const conversations = useConversations();
   const conversation = useConversation(selectedId);
-  const createConversation = useCreateConversation();
   const deleteConversation = useDeleteConversation();
   const settleProposal = useSettleProposal();
   const [announcement, setAnnouncement] = useState('');
+  /** The conversation of the link, or the one being written to, no longer exists. */
+  const [gone, setGone] = useState(false);
   const language: CoachLanguage = coachLanguageSchema.catch('en').parse(i18n.resolvedLanguage ?? i18n.language);
   const chat = useCoachChat({
     onAnswer: (message) => {
-      setAnnouncement(t('answerReady', { answer: message.content }));
+      setAnnouncement(t('answerReady', { answer: answerText(message.content) }));
       if (autoReadOn()) readAloud(message.content, language);
     },
   });
@@ -71,20 +72,38 @@ export function CoachPage() {
   const live = chat.live?.conversationId === selectedId ? chat.live : null;
   const liveStored = Boolean(live?.stopped) && messages.length >= (live?.baseCount ?? 0) + 2;
   const { clearLive } = chat;
+  const missing = conversation.error instanceof ApiError && conversation.error.status === 404;
 
   useEffect(() => {
     if (liveStored) clearLive();
   }, [liveStored, clearLive]);
 
-  const select = (conversationId: string | null) => setParams(conversationId ? { c: conversationId } : {});
+  // An old link (deleted in another tab, a bookmark): start afresh instead of sending into nothing.
+  useEffect(() => {
+    if (!missing) return;
+    setGone(true);
+    setParams({}, { replace: true });
+  }, [missing, setParams]);
+
+  const select = (conversationId: string | null) => {
+    setGone(false);
+    setParams(conversationId ? { c: conversationId } : {});
+  };
+  /** Resolves true once the question is part of the conversation; otherwise it goes back into the message box. */
   const ask = async (text: string) => {
-    let conversationId = selectedId;
-    if (!conversationId) {
-      conversationId = (await createConversation.mutateAsync()).id;
-      select(conversationId);
-    }
+    setGone(false);
     setAnnouncement(t('answering'));
-    await chat.send(conversationId, text, language);
+    const outcome = await chat.send({ conversationId: selectedId, content: text, language, onCreated: select });
+    if (outcome === 'gone') {
+      setParams({}, { replace: true });
+      setGone(true);
+    }
+    if (outcome !== 'kept') setAnnouncement('');
+    return outcome === 'kept';
+  };
+  const stop = () => {
+    chat.stop();
+    setAnnouncement(t('answerStopped'));
   };
 
   const refused = overview.error instanceof ApiError && overview.error.code === 'subscription_required';
@@ -101,6 +120,7 @@ export function CoachPage() {
   }
 
   const usage = overview.data?.usage;
+  const limited = usage?.remaining === 0 || chat.error?.kind === 'limit';
   const usageText = usage
     ? usage.limit === null
       ? t('usage.unlimited')
@@ -143,10 +163,15 @@ export function CoachPage() {
                 <EmptyState icon={Bot} title={t('empty.title')} description={t('empty.description')} />
               ) : null}
               <ol className="flex flex-col gap-4" aria-label={t('messagesLabel')}>
-                {messages.map((message) => (
+                {messages.map((message, index) => (
                   <MessageItem
                     key={message.id}
                     message={message}
+                    unanswered={
+                      message.role === 'user' &&
+                      messages[index + 1]?.role !== 'assistant' &&
+                      !(live && index === messages.length - 1)
+                    }
                     language={language}
                     settling={settleProposal.isPending}
                     onSettle={(messageId, proposalId, action) =>
@@ -180,6 +205,7 @@ export function CoachPage() {
                   </>
                 ) : null}
               </ol>
+              {gone ? <Alert variant="warning">{t('errors.gone')}</Alert> : null}
               {chat.error ? <ErrorNotice error={chat.error} /> : null}
               {!chat.error && usage?.remaining === 0 ? (
                 <ErrorNotice error={{ kind: 'limit', tier: nextTier(usage.tier), message: '' }} />
@@ -187,13 +213,13 @@ export function CoachPage() {
               <Suggestions
                 suggestions={messages.length === 0 ? (overview.data?.suggestions ?? []) : []}
                 onAsk={(text) => void ask(text)}
-                disabled={chat.streaming}
+                disabled={chat.streaming || limited}
               />
               <Composer
-                onSend={(text) => void ask(text)}
-                onStop={chat.stop}
+                onSend={ask}
+                onStop={stop}
                 streaming={chat.streaming}
-                disabled={usage?.remaining === 0}
+                disabledReason={limited ? t('composer.limitReached') : null}
               />
             </CardContent>
           </Card>
