@@ -61,6 +61,12 @@ describe('a new visitor', () => {
     // Without SMTP the confirmation link waits in the dev mailbox, which an admin reads (and in the server log).
     const confirmLink = await linkMailedTo(email);
     expect(confirmLink).toContain('verify-email');
+    // Until a plan is chosen nothing asks for what only a plan shows (XP, say): no request is refused.
+    const refused: string[] = [];
+    const noteRefused = (response: { status(): number; url(): string }) => {
+      if (response.status() === 402) refused.push(response.url());
+    };
+    page.on('response', noteRefused);
     await page.goto(confirmLink);
     await page.waitForURL((url) => url.pathname === '/auth/confirm');
     await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor();
@@ -71,6 +77,8 @@ describe('a new visitor', () => {
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(await page.getByText('Coming soon').count()).toBe(0);
     await page.getByRole('button', { name: 'Choose Universal' }).waitFor();
+    page.off('response', noteRefused);
+    expect(refused).toEqual([]);
     await page.getByRole('button', { name: 'Start with Calm' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/learner');
     await page.getByText('Success!').waitFor();

@@ -6,6 +6,7 @@ import { GAMIFICATION_QUERY_KEY } from '@/features/gamification/api/gamification
 import { GamificationLive } from '@/features/gamification/components/gamification-live';
 import { receiveLiveSessionChange } from '@/features/live/components/live-session-notice';
 import { invalidateSubscription } from '@/features/subscription/api/get-subscription-details';
+import { useSubscriptionStatus } from '@/features/subscription/api/get-subscription-status';
 import { useMe } from '@/lib/auth';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
 import { endSignedInSession } from '@/lib/session-ended';
@@ -50,12 +51,17 @@ export function RealtimeBridge() {
   return null;
 }
 
-/** What runs only while someone is signed in: the realtime channel and the XP, level and badge toasts. */
+/**
+ * What runs only while someone is signed in: the realtime channel and, once they have a plan, the XP, level and badge
+ * toasts (an account still choosing its plan has no XP to watch, and the server would refuse to show it).
+ */
 export function SignedInLive() {
+  const { data: me } = useMe();
+  const plan = useSubscriptionStatus({ enabled: Boolean(me) });
   return (
     <>
       <RealtimeBridge />
-      <GamificationLive />
+      {plan.data?.subscribed ? <GamificationLive /> : null}
     </>
   );
 }

@@ -40,14 +40,16 @@ export function RoomPeople({ state, onChange }: { state: LiveRoomState; onChange
                   >
                     {t(person.muted ? 'people.unmute' : 'people.mute')}
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={t('people.makeHostLabel', { name: person.name })}
-                    onClick={() => onChange({ kind: 'hand_over', userId: person.user_id })}
-                  >
-                    {t('people.makeHost')}
-                  </Button>
+                  {person.is_host ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={t('people.makeHostLabel', { name: person.name })}
+                      onClick={() => onChange({ kind: 'hand_over', userId: person.user_id })}
+                    >
+                      {t('people.makeHost')}
+                    </Button>
+                  )}
                 </span>
               ) : null}
             </li>
