@@ -256,6 +256,9 @@ describe('SCORM lessons', () => {
     await page.keyboard.press('Enter');
     expect(await picker.inputValue()).toBe(packageTitle);
     await option.waitFor({ state: 'hidden' });
+    // What was missing stops being reported as soon as it is chosen, before saving again.
+    await dialog.getByText('Choose a ready SCORM package.').waitFor({ state: 'hidden' });
+    expect(await dialog.getByText('Some fields need your attention.').count()).toBe(0);
     const preview = dialog.getByRole('link', { name: `Preview "${packageTitle}" (opens in a new tab)` });
     expect(await preview.getAttribute('href')).toBe(`/scorm/preview/${packageId}`);
 

@@ -63,7 +63,8 @@ function LessonForm({
   const [draft, setDraft] = useState(() => draftFrom(initialLesson, moduleId));
   const [file, setFile] = useState<File | null>(null);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const [problems, setProblems] = useState<LessonProblems | null>(null);
+  // Once a save was tried, what still needs attention is shown as the author edits, so a fixed field clears at once.
+  const [checked, setChecked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const busy = create.isPending || update.isPending || move.isPending || upload.isPending;
@@ -77,6 +78,8 @@ function LessonForm({
   const existingFile =
     lesson && lesson.content.kind === draft.kind && 'file' in lesson.content ? lesson.content.file : null;
   const pageCount = lesson?.content.kind === 'pdf' ? lesson.content.page_count : null;
+  const found = findProblems(draft, file, lesson);
+  const problems: LessonProblems | null = checked && Object.keys(found).length > 0 ? found : null;
 
   /** The server's reason for refusing a SCORM package, in the author's words. */
   const scormRefusal = (error: unknown) => {
@@ -89,14 +92,12 @@ function LessonForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found = findProblems(draft, file, lesson);
+    setChecked(true);
     if (Object.keys(found).length > 0) {
-      setProblems(found);
       // Take the author to the first field that needs attention.
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setProblems(null);
     try {
       let saved: AdminLesson;
       if (lesson) {
