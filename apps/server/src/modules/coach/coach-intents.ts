@@ -91,7 +91,8 @@ const STOP_WORDS = new Set(
     .split(/\s+/u)
     .filter(Boolean),
 );
-const ZH_PHRASES = /一下|请|关于|我的|课程|中的|里的|吗|呢|吧|的|了|什么|给我|再来|一个|几道|一道|题|现在|应该|我|你/gu;
+const ZH_PHRASES =
+  /一下|请|关于|我的|课程|中的|里的|吗|呢|吧|的|了|什么|给我|再来|一个|几道|一道|题|现在|应该|我|你|您/gu;
 
 /** The words of a message that name its subject: the phrases that only ask and the stop words are left out. */
 export function topicTerms(text: string): string[] {

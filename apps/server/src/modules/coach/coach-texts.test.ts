@@ -12,14 +12,14 @@ describe('the built-in coach’s sentences', () => {
     expect(coachText('en', 'weakScorm', { lesson: 'Cells', course: 'Biology', failed: 1 })).toBe(
       'Revisit “Cells” in Biology: 1 of your answers there was wrong.',
     );
-    expect(coachText('de', 'newCards', { fresh: 1 })).toBe('Es wartet 1 neue Karteikarte, wenn du Zeit hast.');
-    expect(coachText('de', 'newCards', { fresh: 2 })).toBe('Es warten 2 neue Karteikarten, wenn du Zeit hast.');
-    expect(coachText('de', 'streakKeep', { streak: 1 })).toBe('Wenn du heute lernst, hält deine Serie von 1 Tag.');
+    expect(coachText('de', 'newCards', { fresh: 1 })).toBe('Es wartet 1 neue Karteikarte, wenn Sie Zeit haben.');
+    expect(coachText('de', 'newCards', { fresh: 2 })).toBe('Es warten 2 neue Karteikarten, wenn Sie Zeit haben.');
+    expect(coachText('de', 'streakKeep', { streak: 1 })).toBe('Wenn Sie heute lernen, hält Ihre Serie von 1 Tag.');
     expect(coachText('de', 'progressStreak', { streak: 0, longest: 2 })).toBe('Lernserie: 0 Tage (längste 2).');
   });
 
   it('use the one Chinese form whatever the count', () => {
-    expect(coachText('zh', 'newCards', { fresh: 1 })).toBe('有空时还有 1 张新抽认卡等你学习。');
-    expect(coachText('zh', 'newCards', { fresh: 5 })).toBe('有空时还有 5 张新抽认卡等你学习。');
+    expect(coachText('zh', 'newCards', { fresh: 1 })).toBe('有空时还有 1 张新抽认卡等您学习。');
+    expect(coachText('zh', 'newCards', { fresh: 5 })).toBe('有空时还有 5 张新抽认卡等您学习。');
   });
 });

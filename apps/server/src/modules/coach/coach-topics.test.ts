@@ -148,8 +148,11 @@ describe.each(testTargets())('AI study coach finds the subject of natural questi
     const next = await ask(learner, phrase, language);
     const expected = {
       en: ['Here is what I would study now:', 'Continue Study skills that stick (25% done) with “Why we forget”.'],
-      de: ['Das würde ich jetzt lernen:', 'Mach weiter mit Study skills that stick (25 % geschafft): „Why we forget“.'],
-      zh: ['我建议你现在学习这些：', '继续学习 Study skills that stick（已完成 25%）：“Why we forget”。'],
+      de: [
+        'Das würde ich jetzt lernen:',
+        'Machen Sie weiter mit Study skills that stick (25 % geschafft): „Why we forget“.',
+      ],
+      zh: ['我建议您现在学习这些：', '继续学习 Study skills that stick（已完成 25%）：“Why we forget”。'],
     }[language as 'en' | 'de' | 'zh'];
     for (const text of expected) expect(next.content).toContain(text);
     expect(cites(next, skills, 0)).toBe(true);

@@ -154,11 +154,11 @@ describe.each(testTargets())('AI study coach on $name', (target) => {
     expect(citedUrls(english)[0]).toBe(lessonUrl(0));
 
     const german = await ask(learner, conversation.id, 'Erkläre die Pflanze', 'de');
-    expect(german.content).toContain('Aus „Pflanzen verstehen“ in deinem Kurs Plant biology:');
+    expect(german.content).toContain('Aus „Pflanzen verstehen“ in Ihrem Kurs Plant biology:');
     expect(citedUrls(german)).toContain(lessonUrl(3));
 
     const chinese = await ask(learner, conversation.id, '解释光合作用', 'zh');
-    expect(chinese.content).toContain('来自你的课程 Plant biology 中的“光合作用”');
+    expect(chinese.content).toContain('来自您的课程 Plant biology 中的“光合作用”');
     expect(citedUrls(chinese)).toContain(lessonUrl(4));
 
     const nothing = await ask(learner, conversation.id, 'Explain quantum chromodynamics');

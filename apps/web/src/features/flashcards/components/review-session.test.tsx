@@ -25,11 +25,13 @@ let queues: ReviewQueue[];
 let rates: { path: string; body: { rating: string; idempotency_key: string } }[];
 let tier: string | null;
 let ratedElsewhere: boolean;
+let missingDeck: boolean;
 
 beforeEach(() => {
   rates = [];
   tier = null;
   ratedElsewhere = false;
+  missingDeck = false;
   queues = [
     {
       cards: [card('c1', 'Capital of **France**?', 'Paris'), card('c2', 'Capital of Spain?', 'Madrid')],
@@ -52,6 +54,7 @@ beforeEach(() => {
       if (tier) {
         return json({ error: { code: 'subscription_required', message: 'Upgrade', reasons: [tier] } }, 402);
       }
+      if (missingDeck) return json({ error: { code: 'not_found', message: 'There is no such deck.' } }, 404);
       if (path.startsWith('/api/flashcards/review')) return json(queues[Math.min(rates.length, queues.length - 1)]);
       if (path.endsWith('/rate')) {
         rates.push({ path, body: JSON.parse(String(init.body)) });
@@ -126,6 +129,15 @@ describe('ReviewSession', () => {
     await screen.findByText('Capital of Spain?');
     expect(rates[0]?.body).toMatchObject({ rating: 'good', due: '2026-11-01T08:00:00.000Z' });
     expect(told).toHaveBeenCalledWith(expect.stringContaining('already rated in another tab or window'));
+  });
+
+  it('a deck that no longer exists is named as such, with the way back to the decks', async () => {
+    missingDeck = true;
+    renderSession();
+    expect(await screen.findByText('Deck not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to decks' }).getAttribute('href')).toBe(
+      '/dashboard/learner/flashcards',
+    );
   });
 
   it('a plan without flashcards sees the upgrade prompt', async () => {

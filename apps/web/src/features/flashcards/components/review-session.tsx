@@ -3,6 +3,7 @@ import type { Tier } from '@portal/shared/tiers';
 import { Eye, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PlanUpgrade } from '@/components/plan-upgrade';
 import { Alert } from '@/components/ui/alert';
@@ -13,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useReviewQueue } from '../api/get-review-queue';
 import { useRateCard } from '../api/rate-card';
 import { useUndoRating } from '../api/undo-rating';
+import { FLASHCARDS_PATH } from '../paths';
 import { formatInterval } from '../utils/format-interval';
 import { CardMarkdown } from './card-markdown';
 import { CardSource } from './card-source';
@@ -165,6 +167,17 @@ export function ReviewSession({
   if (queue.isPending) return <Spinner label={t('review.loading')} />;
   if (queue.error instanceof ApiError && queue.error.code === 'subscription_required') {
     return <PlanUpgrade tier={(queue.error.reasons[0] as Tier | undefined) ?? 'me'} feature={t('feature')} />;
+  }
+  if (queue.error instanceof ApiError && (queue.error.status === 404 || queue.error.status === 400)) {
+    // A deck deleted (in another tab, say) or a link that names none: say so, and lead back to the decks.
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Alert variant="warning">{t('deck.notFoundTitle')}</Alert>
+        <Button asChild variant="outline">
+          <Link to={FLASHCARDS_PATH}>{t('summary.back')}</Link>
+        </Button>
+      </div>
+    );
   }
   if (queue.isError) return <Alert variant="destructive">{t('review.loadFailed')}</Alert>;
   const data: ReviewQueue = queue.data;

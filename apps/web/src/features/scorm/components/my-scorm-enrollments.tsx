@@ -1,3 +1,4 @@
+import type { ScormEnrollmentStatus } from '@portal/shared/scorm';
 import { CalendarClock, Package, PlayCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMyScormEnrollments } from '../api/get-my-scorm-enrollments';
 import { attemptResultText, formatDate } from './format';
 import { MyScormAttempts } from './my-scorm-attempts';
+
+/** What opening the package does: start it, carry on where the learner left off, or open a finished one again. */
+const launchAction = (status: ScormEnrollmentStatus) =>
+  status === 'not_started' ? 'launch' : status === 'in_progress' ? 'resume' : 'openAgain';
 
 /** The signed-in learner's SCORM enrolments with a Launch button each, for the library. Renders nothing when none. */
 export function MyScormEnrollments() {
@@ -80,12 +85,12 @@ export function MyScormEnrollments() {
                       <Button asChild>
                         <Link
                           to={`/scorm/launch/${enrollment.id}/${enrollment.launch_sco_id}`}
-                          aria-label={t(enrollment.status === 'not_started' ? 'mine.launchLabel' : 'mine.resumeLabel', {
+                          aria-label={t(`mine.${launchAction(enrollment.status)}Label`, {
                             title: enrollment.package.title,
                           })}
                         >
                           <PlayCircle aria-hidden="true" />
-                          {enrollment.status === 'not_started' ? t('mine.launch') : t('mine.resume')}
+                          {t(`mine.${launchAction(enrollment.status)}`)}
                         </Link>
                       </Button>
                     ) : null}
