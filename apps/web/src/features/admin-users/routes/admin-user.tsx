@@ -61,7 +61,10 @@ function UserSections({ detail }: { detail: AdminUserDetail }) {
         <Facts
           rows={[
             [t('table.tier'), t(`tiers.${subscription.tier ?? 'none'}`)],
-            [t('detail.planStatus'), subscription.status ?? none],
+            [
+              t('detail.planStatus'),
+              subscription.status ? t(`detail.planStatuses.${subscription.status}`, subscription.status) : none,
+            ],
             [t('detail.periodEnd'), subscription.current_period_end ? date(subscription.current_period_end) : none],
             [t('detail.complimentary'), subscription.complimentary ? t('detail.yes') : t('detail.no')],
             [t('detail.xp'), t('detail.xpValue', { xp: detail.xp.total_xp, level: detail.xp.level })],

@@ -192,6 +192,8 @@ describe('the admin users console', { timeout: 15_000 }, () => {
     }
     expect(screen.getByText('320 XP · level 3')).toBeInTheDocument();
     expect(screen.getByText('Intro to Focus')).toBeInTheDocument();
+    // The plan's status reads as words, not as its stored code.
+    expect(screen.getByText('Plan status').nextElementSibling?.textContent).toBe('Active');
 
     await user.click(screen.getByRole('button', { name: 'Suspend' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Suspend this account?' });
