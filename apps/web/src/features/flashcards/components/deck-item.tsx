@@ -44,7 +44,7 @@ export function DeckItem({ deck }: { deck: Deck }) {
               </Link>
             </h2>
             <p className="text-sm text-muted-foreground">
-              {t('decks.counts', { due: deck.due_count, new: deck.new_count, total: deck.card_count })}
+              {t('decks.counts', { due: deck.due_count, new: deck.new_count, count: deck.card_count })}
             </p>
             <CourseBadge deck={deck} />
           </div>

@@ -87,7 +87,7 @@ export function FlashcardDeckPage() {
       {backToDecks}
       <PageHeader
         title={deck.name}
-        description={t('decks.counts', { due: deck.due_count, new: deck.new_count, total: deck.card_count })}
+        description={t('decks.counts', { due: deck.due_count, new: deck.new_count, count: deck.card_count })}
         actions={
           <div className="flex flex-wrap gap-2">
             {deck.read_only ? null : (
