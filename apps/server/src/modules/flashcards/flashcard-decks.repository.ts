@@ -20,6 +20,21 @@ export function createFlashcardDecksRepository({ db }: { db: Db }) {
       const [row] = await db.select().from(flashcardDecks).where(ownDeck(userId, deckId));
       return row;
     },
+    /** The learner's deck of this name, letter case aside (another than `exceptId`), if there is one. */
+    async findDeckNamed(userId: string, name: string, exceptId?: string) {
+      const [row] = await db
+        .select({ id: flashcardDecks.id })
+        .from(flashcardDecks)
+        .where(
+          and(
+            eq(flashcardDecks.userId, userId),
+            sql`lower(${flashcardDecks.name}) = lower(${name})`,
+            exceptId ? sql`${flashcardDecks.id} <> ${exceptId}` : undefined,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
     async insertDeck(userId: string, name: string): Promise<DeckRow> {
       const [row] = await db.insert(flashcardDecks).values({ userId, name }).returning();
       if (!row) throw new Error('Deck insert returned no row');

@@ -73,15 +73,24 @@ export function createFlashcardsService({
     throw deckNotFound();
   };
 
+  /** Two decks of one name could not be told apart in the deck list or a deck picker. */
+  async function refuseTakenName(userId: string, name: string, exceptId?: string) {
+    if (await repository.findDeckNamed(userId, name, exceptId)) {
+      throw new AppError('conflict', `You already have a deck named "${name}".`, { reasons: ['deck_name_taken'] });
+    }
+  }
+
   return {
     listDecks,
     requireReadableDeck,
 
     async createDeck(userId: string, name: string): Promise<Deck> {
+      await refuseTakenName(userId, name);
       return presentDeck(await repository.insertDeck(userId, name));
     },
 
     async renameDeck(userId: string, deckId: string, name: string): Promise<Deck> {
+      await refuseTakenName(userId, name, deckId);
       const deck = await repository.renameDeck(userId, deckId, name);
       if (!deck) throw deckNotFound();
       return (await listDecks(userId)).find((listed) => listed.id === deck.id) ?? presentDeck(deck);

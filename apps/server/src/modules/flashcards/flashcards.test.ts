@@ -107,6 +107,20 @@ describe.each(testTargets())('flashcards on $name', (target) => {
     expect((await call(learner, 'GET', '/notes')).json<FlashcardNoteList>().notes).toEqual([]);
   });
 
+  it('two decks of one learner never share a name, letter case aside; another learner may use it', async () => {
+    const learner = await signUpSubscribed(app, 'me');
+    const biology = await createDeck(learner, 'Biology');
+    const again = await call(learner, 'POST', '/decks', { name: 'biology' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.reasons).toEqual(['deck_name_taken']);
+    const chemistry = await createDeck(learner, 'Chemistry');
+    expect((await call(learner, 'PATCH', `/decks/${chemistry.id}`, { name: 'BIOLOGY' })).statusCode).toBe(409);
+    expect((await call(learner, 'PATCH', `/decks/${biology.id}`, { name: 'biology' })).statusCode).toBe(200);
+    const names = (await call(learner, 'GET', '/decks')).json<{ decks: Deck[] }>().decks.map((deck) => deck.name);
+    expect(names.sort()).toEqual(['Chemistry', 'biology']);
+    expect((await createDeck(await signUpSubscribed(app, 'me'), 'Biology')).name).toBe('Biology');
+  });
+
   it('editing a cloze note keeps the history of numbers that remain and drops the others', async () => {
     const learner = await signUpSubscribed(app, 'me');
     const deck = await createDeck(learner);

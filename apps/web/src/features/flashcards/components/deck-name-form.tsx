@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api';
 import { useSaveDeck } from '../api/save-deck';
 
 /** Names a new deck, or renames one when `deck` is given. */
@@ -20,16 +21,16 @@ export function DeckNameForm({
   const { t } = useTranslation('flashcards');
   const id = useId();
   const [name, setName] = useState(deck?.name ?? '');
-  const [empty, setEmpty] = useState(false);
+  const [problem, setProblem] = useState<'empty' | 'taken' | null>(null);
   const save = useSaveDeck();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setEmpty(true);
+      setProblem('empty');
       return;
     }
-    setEmpty(false);
+    setProblem(null);
     save.mutate(
       { deckId: deck?.id, name: name.trim() },
       {
@@ -38,7 +39,10 @@ export function DeckNameForm({
           if (!deck) setName('');
           onDone?.();
         },
-        onError: () => toast.error(t('decks.saveFailed')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.reasons.includes('deck_name_taken')) setProblem('taken');
+          else toast.error(t('decks.saveFailed'));
+        },
       },
     );
   };
@@ -51,13 +55,21 @@ export function DeckNameForm({
           id={id}
           value={name}
           maxLength={DECK_NAME_MAX}
+          // Renaming starts in the name, and Escape leaves it as it was.
+          autoFocus={Boolean(deck)}
           onChange={(event) => setName(event.target.value)}
-          aria-invalid={empty ? true : undefined}
-          aria-describedby={empty ? `${id}-error` : undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && onCancel) {
+              event.preventDefault();
+              onCancel();
+            }
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
         />
-        {empty ? (
+        {problem ? (
           <p id={`${id}-error`} className="text-sm text-destructive">
-            {t('decks.nameRequired')}
+            {problem === 'empty' ? t('decks.nameRequired') : t('decks.nameTaken', { name: name.trim() })}
           </p>
         ) : null}
       </div>
