@@ -11,7 +11,9 @@ type Props = { ariaLabel?: string };
 const useDone = () => {
   const { t } = useTranslation('flashcards-import');
   return {
-    onSuccess: ({ deck }: { deck: { name: string } }) => toast.success(t('made', { deck: deck.name })),
+    // A note carded before keeps its one card: say where it is rather than that one was added.
+    onSuccess: ({ deck, created }: { deck: { name: string }; created: boolean | number }) =>
+      created ? toast.success(t('made', { deck: deck.name })) : toast.info(t('alreadyMade', { deck: deck.name })),
     onError: () => toast.error(t('makeFailed')),
   };
 };
