@@ -17,6 +17,12 @@ export function createScormRuntimeAccess({ repository, canManage, assertCourseAc
     /** A ready package the actor manages, or a public one. */
     async openablePackage(actor: ScormActor, packageId: string) {
       const pkg = await repository.findPackage(packageId);
+      if (pkg && pkg.status !== 'ready' && canManage(actor, pkg)) {
+        // Its author is told why it does not open (still processing, or failed), not that it does not exist.
+        throw new AppError('conflict', `This package is not ready to open (${pkg.status}).`, {
+          reasons: ['package_not_ready', pkg.status],
+        });
+      }
       if (pkg?.status !== 'ready' || !(canManage(actor, pkg) || pkg.isPublic)) throw notFound();
       return pkg;
     },

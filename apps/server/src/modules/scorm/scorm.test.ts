@@ -95,6 +95,11 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
     const failed = await uploadAndProcess(instructor, notZip);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'not_a_zip' });
     expect(existsSync(path.join(dataDir, 'files', 'scorm-content', failed.id))).toBe(false);
+    // Its author opening its preview is told it failed; anyone else finds no such package.
+    const preview = await call<{ error: { reasons: string[] } }>(instructor, 'GET', `/api/scorm/preview/${failed.id}`);
+    expect(preview.status).toBe(409);
+    expect(preview.body.error.reasons).toEqual(['package_not_ready', 'failed']);
+    expect((await call(learner, 'GET', `/api/scorm/preview/${failed.id}`)).status).toBe(404);
 
     const missing = await uploadAndProcess(instructor, await built('missing-launch.zip', QUIZ_12, ['other.html']));
     expect(missing).toMatchObject({ status: 'failed', failure_reason: 'missing_launch_file' });

@@ -56,13 +56,22 @@ export function ScormPlayer() {
     const missing = session.error instanceof ApiError && [400, 403, 404].includes(session.error.status);
     const staff = me.data?.role === 'admin' || me.data?.role === 'instructor';
     if (missing && mode === 'preview' && !staff) return <Navigate to="/403" replace />;
+    // The author's own package that is still processing or failed: say which, not that it does not exist.
+    const notReady =
+      session.error instanceof ApiError && session.error.reasons[0] === 'package_not_ready'
+        ? session.error.reasons[1] === 'failed'
+          ? 'failed'
+          : 'processing'
+        : null;
     return (
       <main id="main" className="mx-auto max-w-3xl px-4 py-12">
         <h1 className="mb-6 text-2xl font-semibold">{heading}</h1>
         <EmptyState
           icon={Package}
-          title={missing ? t('player.notFoundTitle') : t('player.failedTitle')}
-          description={missing ? t('player.notFound') : t('player.failed')}
+          title={notReady ? t('player.notReadyTitle') : missing ? t('player.notFoundTitle') : t('player.failedTitle')}
+          description={
+            notReady ? t(`player.notReady.${notReady}`) : missing ? t('player.notFound') : t('player.failed')
+          }
           action={
             <Button asChild>
               <Link to={mode === 'preview' ? '/dashboard/scorm/packages' : '/dashboard/learner/library'}>
