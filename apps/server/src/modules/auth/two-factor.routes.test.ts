@@ -107,6 +107,15 @@ describe.each(testTargets())('two-factor authentication on $name', (target) => {
         headers: { authorization: `Bearer ${completed.json().token}` },
       });
       expect(bearer.json().me.user.id).toBe(userId);
+
+      // The same code, seen over the learner's shoulder, does not sign in a second time while it is still valid.
+      const again = await signIn(email);
+      const replayed = await verify({ code: totpCode(secret) }, { cookie: cookieHeaderFrom(again) });
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json().error.reasons).toEqual(['code_reused']);
+      expect(replayed.headers['set-cookie'] ?? '').not.toContain('portal.session_token=');
+      expect(replayed.headers['set-auth-token']).toBeUndefined();
+      expect(await currentUserId(app, cookieHeaderFrom(completed))).toBe(userId);
     });
 
     it('refuses a wrong code and signs nobody in', async () => {

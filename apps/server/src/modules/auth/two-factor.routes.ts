@@ -7,6 +7,7 @@ import {
   twoFactorStatusSchema,
   verifyTwoFactorBodySchema,
 } from '@portal/shared/auth';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -16,6 +17,8 @@ import { callAuth, headersOf, sessionTokenFrom } from './call-auth.ts';
 import { findTwoFactorStatus, totpSecretOf } from './two-factor.service.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
+/** How long an authenticator code can be accepted: its 30 s step and one step either side of it. */
+const TOTP_CODE_VALID_MS = 90_000;
 const signedIn = { role: 'user', feature: null } as const;
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
@@ -23,6 +26,29 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
   { auth, rateLimitPerMinute },
 ) => {
   const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+
+  /**
+   * An authenticator code signs in once (RFC 6238): one seen or overheard cannot sign in again while it is valid. A
+   * code that signed this user in before is refused, and the session it just opened is closed again.
+   */
+  const refuseReusedCode = async (reply: FastifyReply, userId: string, code: string, token: string | undefined) => {
+    const context = await auth.$context;
+    const identifier = `totp-used:${userId}:${code}`;
+    const used = await context.internalAdapter.findVerificationValue(identifier);
+    if (used && used.expiresAt > new Date()) {
+      if (token) await context.internalAdapter.deleteSession(token);
+      reply.removeHeader('set-cookie');
+      reply.removeHeader('set-auth-token');
+      throw new AppError('unauthorized', 'This code was used already. Sign in again with the next code.', {
+        reasons: ['code_reused'],
+      });
+    }
+    await context.internalAdapter.createVerificationValue({
+      identifier,
+      value: 'used',
+      expiresAt: new Date(Date.now() + TOTP_CODE_VALID_MS),
+    });
+  };
 
   app.get(
     '/api/account/two-factor',
@@ -94,13 +120,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
         // Turning two-factor on replaces the session; the new token is in the headers just forwarded.
         return { user: { id: confirmed.user.id }, token: sessionTokenFrom(reply) ?? confirmed.token };
       }
-      const signedIn = isTotpCode(code)
-        ? await callAuth(request, reply, () =>
-            auth.api.verifyTOTP({ headers, returnHeaders: true, body: { code, trustDevice } }),
-          )
-        : await callAuth(request, reply, () =>
-            auth.api.verifyBackupCode({ headers, returnHeaders: true, body: { code, trustDevice } }),
-          );
+      if (!isTotpCode(code)) {
+        const signedIn = await callAuth(request, reply, () =>
+          auth.api.verifyBackupCode({ headers, returnHeaders: true, body: { code, trustDevice } }),
+        );
+        return { user: { id: signedIn.user.id }, token: signedIn.token ?? '' };
+      }
+      const signedIn = await callAuth(request, reply, () =>
+        auth.api.verifyTOTP({ headers, returnHeaders: true, body: { code, trustDevice } }),
+      );
+      await refuseReusedCode(reply, signedIn.user.id, code, signedIn.token ?? sessionTokenFrom(reply) ?? undefined);
       return { user: { id: signedIn.user.id }, token: signedIn.token ?? '' };
     },
   );

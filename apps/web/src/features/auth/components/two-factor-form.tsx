@@ -38,7 +38,9 @@ export function TwoFactorForm({ onSignedIn, onRestart }: { onSignedIn: () => voi
     : verify.error instanceof ApiError && verify.error.code === 'invalid_credentials'
       ? t('twoFactor.wrongCode')
       : expired
-        ? t('twoFactor.expired')
+        ? verify.error instanceof ApiError && verify.error.reasons.includes('code_reused')
+          ? t('twoFactor.reused')
+          : t('twoFactor.expired')
         : errorMessage(verify.error);
 
   return (
