@@ -2,6 +2,7 @@ import { SPEC_MESSAGES } from '@portal/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import {
+  cookieHeaderFrom,
   currentUserId,
   getMe,
   latestMessageTo,
@@ -172,6 +173,22 @@ describe.each(testTargets())('accounts on $name', (target) => {
       expect(changed.json().error.code).toBe('invalid_credentials');
 
       expect((await signIn({ email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('the current password again is refused; asked to, a change signs out every other device', async () => {
+      const { email, cookie } = await signUpAndConfirm(app);
+      const same = await changePassword({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, { cookie });
+      expect(same.statusCode).toBe(400);
+      expect(same.json().error.reasons).toEqual(['same_password']);
+
+      const other = await signInAs(app, { email, password: TEST_PASSWORD });
+      const changed = await changePassword(
+        { currentPassword: TEST_PASSWORD, newPassword: 'changed-password-2', revokeOtherSessions: true },
+        { cookie },
+      );
+      expect(changed.statusCode).toBe(200);
+      expect(await currentUserId(app, other.cookie)).toBeNull();
+      expect(await currentUserId(app, cookieHeaderFrom(changed))).not.toBeNull();
     });
 
     it('a weak new password is refused with reasons', async () => {

@@ -270,6 +270,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const context = await request.loadAuth();
       if (!context) throw sessionMissing();
+      if (request.body.newPassword === request.body.currentPassword) {
+        throw new AppError('bad_request', 'The new password must differ from the current one.', {
+          reasons: ['same_password'],
+        });
+      }
       assertStrongPassword(request.body.newPassword, context.user);
       await callAuth(request, reply, () =>
         auth.api.changePassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),

@@ -14,32 +14,43 @@ import { DeleteAccountCard } from './security/delete-account-card';
 import { SessionsCard } from './security/sessions-card';
 import { TwoFactorCard } from './security/two-factor-card';
 
-function ChangePasswordCard() {
+export function ChangePasswordCard() {
   const { t } = useTranslation('security');
   const change = useChangePassword();
   const me = useMe();
   const weakPasswordReasons = useWeakPasswordReasons();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  // Someone who changes a password after a leak wants the other devices out, so that is the default.
+  const [signOutOthers, setSignOutOthers] = useState(true);
+  const [problem, setProblem] = useState<'wrongCurrent' | 'sameAsCurrent' | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (next === current) {
+      setProblem('sameAsCurrent');
+      return;
+    }
+    setProblem(null);
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword: current, newPassword: next, revokeOtherSessions: signOutOthers },
       {
         onSuccess: () => {
           toast.success(t('changePassword.updatedTitle'), {
-            description: t('changePassword.updatedDescription'),
+            description: signOutOthers ? t('changePassword.updatedSignedOut') : t('changePassword.updatedDescription'),
           });
           setCurrent('');
           setNext('');
         },
-        onError: (error) =>
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'invalid_credentials') return setProblem('wrongCurrent');
+          if (error instanceof ApiError && error.reasons.includes('same_password')) return setProblem('sameAsCurrent');
           toast.error(t('changePassword.failed'), {
             description:
               error instanceof ApiError && error.code === 'weak_password'
                 ? weakPasswordReasons(error.reasons).join(' ')
                 : undefined,
-          }),
+          });
+        },
       },
     );
   };
@@ -55,14 +66,31 @@ function ChangePasswordCard() {
             type="password"
             autoComplete="current-password"
             value={current}
-            onChange={(event) => setCurrent(event.target.value)}
+            onChange={(event) => {
+              setCurrent(event.target.value);
+              if (problem === 'wrongCurrent') setProblem(null);
+            }}
+            error={problem === 'wrongCurrent' ? t('changePassword.wrongCurrent') : undefined}
           />
           <NewPasswordField
             label={t('changePassword.newPassword')}
             value={next}
-            onChange={setNext}
+            onChange={(value) => {
+              setNext(value);
+              if (problem === 'sameAsCurrent') setProblem(null);
+            }}
+            error={problem === 'sameAsCurrent' ? t('changePassword.sameAsCurrent') : undefined}
             context={{ email: me.data?.user.email, name: me.data?.user.name, phoneNumber: me.data?.user.phoneNumber }}
           />
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={signOutOthers}
+              onChange={(event) => setSignOutOthers(event.target.checked)}
+            />
+            {t('changePassword.signOutOthers')}
+          </label>
           <Button type="submit" className="self-start" disabled={change.isPending || !current || !next}>
             {t('changePassword.submit')}
           </Button>
