@@ -34,4 +34,8 @@ export function applyProgress(
     void queryClient.invalidateQueries({ queryKey: courseKeys.library() });
     void queryClient.invalidateQueries({ queryKey: courseKeys.catalogues() });
   }
+  // A finished module may unlock the next one: the lesson's own "Next" link says whether it is locked.
+  if (changes.module_completed_now || changes.course_completed_now) {
+    void queryClient.invalidateQueries({ queryKey: courseKeys.lesson(progress.lesson_id) });
+  }
 }
