@@ -70,7 +70,15 @@ function NewPasswordForm({ token }: { token: string }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-      <NewPasswordField label={t('newPassword')} value={password} onChange={setPassword} />
+      <NewPasswordField
+        label={t('newPassword')}
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          // The server's answer was about the password as it was; once it changes that answer no longer holds.
+          if (reset.isError) reset.reset();
+        }}
+      />
       <FormField
         label={t('confirmPassword')}
         type="password"
