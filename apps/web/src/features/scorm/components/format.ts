@@ -11,9 +11,19 @@ export function splitDuration(totalSeconds: number): { hours: number; minutes: n
 export const formatDate = (iso: string, language: string) =>
   dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 
-/** Why a package failed, in the reader's language where the reason has a translation, else the server's text. */
-export const failureText = (pkg: Pick<ScormPackage, 'failure_reason' | 'failure_message'>, t: TFunction<'scorm'>) =>
-  pkg.failure_reason === 'interrupted' ? t('scorm:detail.failedInterrupted') : pkg.failure_message;
+/**
+ * Why a package failed. In English, the server's own sentence, which names the file or element at fault; in other
+ * languages, the reason in the reader's words (the server's sentence is English).
+ */
+export const failureText = (
+  pkg: Pick<ScormPackage, 'failure_reason' | 'failure_message'>,
+  t: TFunction<'scorm'>,
+  language: string,
+) => {
+  if (pkg.failure_reason === 'interrupted') return t('scorm:detail.failedInterrupted');
+  if (language.startsWith('en') || !pkg.failure_reason) return pkg.failure_message;
+  return t(`scorm:failureReasons.${pkg.failure_reason}`, { defaultValue: pkg.failure_message ?? '' });
+};
 
 const RESULT_KEYS = {
   passed: 'passed',

@@ -140,7 +140,7 @@ function PackageRow({
               .join(' · ')}
           </p>
           {pkg.status === 'failed' && pkg.failure_message ? (
-            <p className="mt-1 text-sm text-destructive">{failureText(pkg, t)}</p>
+            <p className="mt-1 text-sm text-destructive">{failureText(pkg, t, language)}</p>
           ) : null}
         </div>
         <span className="flex items-center gap-1 text-xs text-muted-foreground">

@@ -29,7 +29,7 @@ export function PackageOverview({ detail }: { detail: ScormPackageDetail }) {
     <div className="flex flex-col gap-6">
       {pkg.status === 'failed' ? (
         <Alert variant="destructive">
-          <strong>{t('detail.failedTitle')}</strong> {failureText(pkg, t)}
+          <strong>{t('detail.failedTitle')}</strong> {failureText(pkg, t, i18n.language)}
         </Alert>
       ) : null}
       <Card>

@@ -34,7 +34,7 @@ const ACCEPTED_TYPES = 'application/zip, application/x-zip-compressed, .zip';
 
 /** The upload page's working part: drop zone, queue, package details, tips. */
 export function ScormUploadForm() {
-  const { t } = useTranslation('scorm');
+  const { t, i18n } = useTranslation('scorm');
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<UploadQueueItem[]>([]);
   const [title, setTitle] = useState('');
@@ -78,7 +78,7 @@ export function ScormUploadForm() {
       update({ status: 'parsing', progress: SCORM_UPLOAD_PROGRESS.parsing, packageId: uploaded.id });
       const processed = await processScormPackage(uploaded.id);
       if (processed.status !== 'ready') {
-        throw new Error(failureText(processed, t) ?? t('upload.failedGeneric'));
+        throw new Error(failureText(processed, t, i18n.language) ?? t('upload.failedGeneric'));
       }
       update({ status: 'success', progress: SCORM_UPLOAD_PROGRESS.done });
       toast.success(t('upload.successTitle'), {
