@@ -163,6 +163,14 @@ describe('the live room page', () => {
     expect(await screen.findByText(/This room is for the host and people who said they are going/)).toBeInTheDocument();
   });
 
+  it('a plan without the live hub is told which plan opens it, with the way to the plans', async () => {
+    const refused = { error: { code: 'subscription_required', message: 'no', reasons: ['us'] } };
+    serve({ lobbyAnswer: () => new Response(JSON.stringify(refused), { status: 402 }), state: roomState('ada') });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: /Part of the Us plan/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toBeInTheDocument();
+  });
+
   it('a learner sees who is here, the hand queue, the running timer and the chat history, and sends with Enter', async () => {
     serve({ lobbyAnswer: new Response(JSON.stringify(lobby())), state: roomState('ada') });
     const user = userEvent.setup();

@@ -1,6 +1,8 @@
+import type { Tier } from '@portal/shared/tiers';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { PlanUpgrade } from '@/components/plan-upgrade';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -33,14 +35,11 @@ export function LiveRoomPage() {
     if (lobby.isPending) return <Spinner label={t('loading')} />;
     if (lobby.error) {
       const code = lobby.error instanceof ApiError ? lobby.error.code : 'network';
+      if (lobby.error instanceof ApiError && code === 'subscription_required') {
+        return <PlanUpgrade tier={(lobby.error.reasons[0] as Tier | undefined) ?? 'us'} feature={t('feature')} />;
+      }
       const key =
-        code === 'not_a_member'
-          ? 'errors.notMember'
-          : code === 'not_found'
-            ? 'errors.notFound'
-            : code === 'subscription_required'
-              ? 'errors.plan'
-              : 'errors.loadFailed';
+        code === 'not_a_member' ? 'errors.notMember' : code === 'not_found' ? 'errors.notFound' : 'errors.loadFailed';
       return <Alert variant="warning">{t(key)}</Alert>;
     }
     const { data } = lobby;
