@@ -115,7 +115,11 @@ export function ChoiceGroup<Value extends string>({
         aria-labelledby={id}
         value={value}
         onValueChange={(next) => onValueChange(next as Value)}
-        className={cn(columns === 2 && 'sm:grid-cols-2', columns === 3 && 'sm:grid-cols-3')}
+        // As many columns as fit at the reader's text size, up to `columns`: large text stacks the cards.
+        className={cn(
+          columns === 2 && 'grid-cols-[repeat(auto-fit,minmax(min(100%,11rem),1fr))]',
+          columns === 3 && 'grid-cols-[repeat(auto-fit,minmax(min(100%,10rem),1fr))]',
+        )}
       >
         {options.map((option, index) => (
           <label
@@ -129,7 +133,8 @@ export function ChoiceGroup<Value extends string>({
               aria-labelledby={`${id}-${index}`}
               aria-describedby={option.description ? `${id}-${index}-description` : undefined}
             />
-            <span className="flex flex-col gap-0.5">
+            {/* Long labels wrap inside the card, even at the largest text size (a date example has no spaces). */}
+            <span className="flex min-w-0 flex-col gap-0.5 [overflow-wrap:anywhere]">
               <span id={`${id}-${index}`} className="text-sm font-medium">
                 {option.label}
               </span>
