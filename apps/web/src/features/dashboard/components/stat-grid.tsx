@@ -41,32 +41,37 @@ export function StatGrid({ stats }: { stats: DashboardStats | undefined }) {
   const numbers = numberFormat(i18n.resolvedLanguage);
   const format: Formatters = { t, number: (value) => numbers.format(value), minutes };
   return (
-    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      {STATS.map((stat) => (
-        <li key={stat.key}>
-          <Card className="flex h-full items-center gap-3 p-4">
-            <span className="rounded-md bg-accent p-2">
-              <stat.icon className="size-5 text-primary" aria-hidden="true" />
-            </span>
-            <span className="flex min-w-0 flex-col">
-              <span className="text-sm text-muted-foreground">{t(`home.stats.${stat.key}`)}</span>
-              <span className="text-lg font-semibold">
-                {stats ? (
-                  stat.value(stats, format)
-                ) : (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">{t('home.noDataYet')}</span>
-                  </>
-                )}
+    // Four across where there is room for them at the reader's text size (a container query, in rem), else two.
+    <div className="@container">
+      <ul className="grid grid-cols-2 gap-4 @4xl:grid-cols-4">
+        {STATS.map((stat) => (
+          <li key={stat.key} className="@container">
+            <Card className="flex h-full flex-col items-start gap-3 p-4 @[13rem]:flex-row @[13rem]:items-center">
+              <span className="rounded-md bg-accent p-2">
+                <stat.icon className="size-5 text-primary" aria-hidden="true" />
               </span>
-              {stats && 'detail' in stat ? (
-                <span className="text-xs text-muted-foreground">{stat.detail(stats, format)}</span>
-              ) : null}
-            </span>
-          </Card>
-        </li>
-      ))}
-    </ul>
+              <span className="flex min-w-0 flex-col">
+                <span className="hyphens-auto text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                  {t(`home.stats.${stat.key}`)}
+                </span>
+                <span className="text-lg font-semibold">
+                  {stats ? (
+                    stat.value(stats, format)
+                  ) : (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">{t('home.noDataYet')}</span>
+                    </>
+                  )}
+                </span>
+                {stats && 'detail' in stat ? (
+                  <span className="text-xs text-muted-foreground">{stat.detail(stats, format)}</span>
+                ) : null}
+              </span>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
