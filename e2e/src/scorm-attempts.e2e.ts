@@ -1,8 +1,8 @@
-import type { ScormAttemptStart, ScormEnrollment } from '@portal/shared/scorm';
+import type { ScormAttemptStart } from '@portal/shared/scorm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { scoFrame, signInForScorm, uploadReadyPackage, zipOf } from './scorm-support';
+import { enrolDemoLearner, scoFrame, signInForScorm, uploadReadyPackage, zipOf } from './scorm-support';
 
 /** A SCORM 1.2 lesson that reports only what the test makes it call. */
 const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
@@ -39,18 +39,11 @@ async function enrolledLesson(instructor: Page, title: string) {
     fileName: 'attempts.zip',
     title,
   });
-  const learners = (await (await instructor.request.get('/api/scorm/learners?search=learner@example.com')).json()) as {
-    learners: Array<{ id: string; email: string }>;
-  };
-  const learnerId = learners.learners.find((person) => person.email === 'learner@example.com')?.id;
-  const enrolled = await instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
-    data: { learner_ids: [learnerId] },
-  });
-  const enrollment = ((await enrolled.json()) as { enrollments: ScormEnrollment[] }).enrollments[0];
+  const enrollmentId = await enrolDemoLearner(instructor, packageId);
   const session = (await (await instructor.request.get(`/api/scorm/packages/${packageId}`)).json()) as {
     scos: Array<{ id: string }>;
   };
-  return { packageId, launchPath: `/scorm/launch/${enrollment?.id}/${session.scos[0]?.id}` };
+  return { packageId, launchPath: `/scorm/launch/${enrollmentId}/${session.scos[0]?.id}` };
 }
 
 /** Has the lesson in the page go to `location`, suspend and commit: the status its commit is answered with. */

@@ -3,6 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
+/** A warning that this window is behind another one, with the Reload that catches up. */
+export function ReloadNotice({ text }: { text: string }) {
+  const { t } = useTranslation('scorm');
+  return (
+    <Alert variant="warning" className="m-3 flex flex-wrap items-center justify-between gap-3">
+      <span>{text}</span>
+      <Button size="sm" onClick={() => window.location.reload()}>
+        <RotateCw aria-hidden="true" />
+        {t('player.reload')}
+      </Button>
+    </Alert>
+  );
+}
+
 /** What the player says below the content: another window moved on, progress is being saved, the course ended. */
 export function PlayerNotices({
   movedOn,
@@ -18,15 +32,7 @@ export function PlayerNotices({
   const { t } = useTranslation('scorm');
   return (
     <>
-      {movedOn ? (
-        <Alert variant="warning" className="m-3 flex flex-wrap items-center justify-between gap-3">
-          <span>{t('player.movedOn')}</span>
-          <Button size="sm" onClick={() => window.location.reload()}>
-            <RotateCw aria-hidden="true" />
-            {t('player.reload')}
-          </Button>
-        </Alert>
-      ) : null}
+      {movedOn ? <ReloadNotice text={t('player.movedOn')} /> : null}
       {leaving ? (
         <p role="status" className="m-3 text-sm text-muted-foreground">
           {t('player.save.leaving')}

@@ -1,5 +1,4 @@
 import type { ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
-import { RotateCw } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +11,7 @@ import type { NavActivity } from '../runtime/navigation';
 import { type ScoRuntime, startScoRuntime } from '../runtime/sco-runtime';
 import type { Sequencer } from '../runtime/sequencer';
 import { type LaunchRefusal, LaunchRefusalNotice, launchRefusalOf } from './launch-rules-notice';
+import { ReloadNotice } from './player-chrome';
 
 export type TerminateHandler = (navRequest: string | null, sequencedApi: ScoRuntime['sequencedApi']) => void;
 
@@ -129,15 +129,7 @@ export function ScoFrame({
           {warning}
         </Alert>
       ) : null}
-      {save.state === 'taken-over' ? (
-        <Alert variant="warning" className="m-3 flex flex-wrap items-center justify-between gap-3">
-          <span>{t('player.takenOver')}</span>
-          <Button size="sm" onClick={() => window.location.reload()}>
-            <RotateCw aria-hidden="true" />
-            {t('player.reload')}
-          </Button>
-        </Alert>
-      ) : null}
+      {save.state === 'taken-over' ? <ReloadNotice text={t('player.takenOver')} /> : null}
       {src ? (
         <iframe
           ref={frame}
