@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Circle, CircleCheck, CircleDot, ListTree, Package } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
 import { useMe } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { type PlayerTarget, usePlayerSession } from '../api/get-player-session';
@@ -18,6 +17,7 @@ import { scormKeys } from '../api/scorm-keys';
 import { useSelfEnrollScormPackage } from '../api/self-enroll-scorm-package';
 import { LockedMark } from '../components/launch-rules-notice';
 import { PlayerFooter, PlayerNotices } from '../components/player-chrome';
+import { isStaff, PlayerLoadError } from '../components/player-load-error';
 import { ScoFrame, type TerminateHandler } from '../components/sco-frame';
 import { TocList } from '../components/scorm-toc';
 import {
@@ -53,35 +53,7 @@ export function ScormPlayer() {
     );
   }
   if (session.isError) {
-    const missing = session.error instanceof ApiError && [400, 403, 404].includes(session.error.status);
-    const staff = me.data?.role === 'admin' || me.data?.role === 'instructor';
-    if (missing && mode === 'preview' && !staff) return <Navigate to="/403" replace />;
-    // The author's own package that is still processing or failed: say which, not that it does not exist.
-    const notReady =
-      session.error instanceof ApiError && session.error.reasons[0] === 'package_not_ready'
-        ? session.error.reasons[1] === 'failed'
-          ? 'failed'
-          : 'processing'
-        : null;
-    return (
-      <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="mb-6 text-2xl font-semibold">{heading}</h1>
-        <EmptyState
-          icon={Package}
-          title={notReady ? t('player.notReadyTitle') : missing ? t('player.notFoundTitle') : t('player.failedTitle')}
-          description={
-            notReady ? t(`player.notReady.${notReady}`) : missing ? t('player.notFound') : t('player.failed')
-          }
-          action={
-            <Button asChild>
-              <Link to={mode === 'preview' ? '/dashboard/scorm/packages' : '/dashboard/learner/library'}>
-                {t('player.back')}
-              </Link>
-            </Button>
-          }
-        />
-      </main>
-    );
+    return <PlayerLoadError error={session.error} mode={mode} heading={heading} staff={isStaff(me.data?.role)} />;
   }
   return (
     <LoadedPlayer
