@@ -127,9 +127,17 @@ async function save(
 ): Promise<{ attempt: Found['attempt']; version: string } | 'stale' | 'taken_over' | 'untouched'> {
   const locked = await repository.lockOwnAttempt(tx, actor.id, attempt.id);
   if (!locked || locked.endedAt) return 'untouched';
-  const launch = body.launch ?? 0;
-  if (locked.commitLaunch > launch) return 'taken_over';
-  if (locked.commitLaunch === launch && locked.commitCount >= body.sequence) return 'stale';
+  // The same order as before the lock, on the row as locked; a repeat found only now changes nothing either.
+  const order = commitOrder({
+    lastSequence: locked.commitCount,
+    lastLaunch: locked.commitLaunch,
+    storedCmi: null,
+    sequence: body.sequence,
+    launch: body.launch ?? 0,
+    cmi,
+  });
+  if (order === 'taken_over') return 'taken_over';
+  if (order !== 'next') return 'stale';
   const changes = attemptChanges(locked, body, summary, ended);
   const saved = await repository.saveAttempt(tx, attempt.id, changes, storableCmi(cmi), summary.interactions);
   await rollUp(tx, { enrollmentId: attempt.enrollmentId, learnerId: actor.id, scoId: sco.id });
