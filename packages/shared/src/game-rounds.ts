@@ -5,6 +5,7 @@ import {
   GAME_LEVELS,
   GAME_MIN_ITEMS,
   GAME_TEXT_MAX,
+  GAMES,
   type Game,
   type GameDifficulty,
   type GameRound,
@@ -61,6 +62,10 @@ export function eligibleItems(pool: readonly PoolItem[], game: Game): PoolItem[]
     return true;
   });
 }
+
+/** The games a pool has enough usable items for. */
+export const playableGames = (pool: readonly PoolItem[]): Game[] =>
+  GAMES.filter((game) => eligibleItems(pool, game).length >= GAME_MIN_ITEMS);
 
 const recallHint = (answer: string) => {
   const letters = [...answer];

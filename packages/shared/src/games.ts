@@ -1,8 +1,9 @@
 /**
  * Games built from a learner's own content: Match (pair terms with definitions), Quiz sprint (as many correct
  * answers as possible in 60 s) and Recall (type the answer). The server issues each round, keeps its answers and
- * grades what comes back; XP comes only from the `game.completed` event it records. Signed-out visitors play a
- * built-in sample set graded in the browser with the same rules (no XP, best kept in the browser).
+ * grades what comes back; XP comes only from the `game.completed` event it records. The built-in sample set is a
+ * source like any other for signed-in learners (so someone with no content of their own can still play, earning XP
+ * within the daily cap); signed-out visitors play it graded in the browser with the same rules (no XP, best kept there).
  *
  *   GET  /api/games/sources                                -> gameSourcesSchema (courses, decks, everything)
  *   GET  /api/games/bests                                  -> gameBestsSchema
@@ -11,6 +12,7 @@
  * Answers for items outside the round, impossible times and expired rounds answer 400/409; another learner's round 404.
  */
 import { z } from 'zod';
+import { INTERFACE_LANGUAGES } from './language.ts';
 
 export const GAMES = ['match', 'sprint', 'recall'] as const;
 export type Game = (typeof GAMES)[number];
@@ -98,6 +100,7 @@ export const gameSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('course'), id: idSchema }).strict(),
   z.object({ kind: z.literal('deck'), id: idSchema }).strict(),
+  z.object({ kind: z.literal('sample'), language: z.enum(INTERFACE_LANGUAGES) }).strict(),
 ]);
 export type GameSource = z.infer<typeof gameSourceSchema>;
 
@@ -204,11 +207,19 @@ export type RoundResult = z.infer<typeof roundResultSchema>;
 export const gameBestsSchema = z.object({ bests: z.array(personalBestSchema) });
 export type GameBests = z.infer<typeof gameBestsSchema>;
 
-const sourceSummarySchema = z.object({ id: z.string(), title: z.string(), items: z.number().int() });
+/** The games a source has enough items for (at least GAME_MIN_ITEMS usable ones). */
+const playableSchema = z.array(z.enum(GAMES));
+const sourceSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  items: z.number().int(),
+  games: playableSchema,
+});
 export const gameSourcesSchema = z.object({
   courses: z.array(sourceSummarySchema),
   decks: z.array(sourceSummarySchema),
   everything: z.number().int(),
+  everything_games: playableSchema,
   /** False when the plan does not include flashcards: decks are left out. */
   flashcards_included: z.boolean(),
 });

@@ -6,6 +6,7 @@ import {
   forgedAnswers,
   gradeRound,
   type PoolItem,
+  playableGames,
   presentRound,
   roundExpiry,
 } from '@portal/shared/game-rounds';
@@ -20,6 +21,7 @@ import {
   type PersonalBest,
   type RoundResult,
 } from '@portal/shared/games';
+import { samplePool } from '@portal/shared/games-sample';
 import type { Role } from '@portal/shared/roles';
 import { AppError } from '../../errors.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
@@ -55,6 +57,7 @@ export function createGamesService({
   now: () => Date;
 }) {
   async function poolOf(viewer: Viewer, source: CreateRoundBody['source']): Promise<PoolItem[]> {
+    if (source.kind === 'sample') return samplePool(source.language);
     if (source.kind === 'course') {
       const course = (await coursesOf(viewer)).find((candidate) => candidate.id === source.id);
       if (!course) throw new AppError('not_found', 'Course not found among your courses.');
@@ -80,11 +83,14 @@ export function createGamesService({
         id: row.id,
         title: row.title,
         items: count(row.items),
+        games: playableGames(row.items),
       });
+      const everything = [...courseRows, ...deckRows].flatMap((row) => row.items);
       return {
         courses: courseRows.map(summary),
         decks: deckRows.map(summary),
-        everything: count([...courseRows, ...deckRows].flatMap((row) => row.items)),
+        everything: count(everything),
+        everything_games: playableGames(everything),
         flashcards_included: decks !== null,
       };
     },

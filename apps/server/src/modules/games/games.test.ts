@@ -1,6 +1,7 @@
 import type { Deck } from '@portal/shared/flashcards';
 import type { IssuedItem } from '@portal/shared/game-rounds';
 import type { GameBests, GameRound, GameSources, RoundResult } from '@portal/shared/games';
+import { GAME_SAMPLE_SET } from '@portal/shared/games-sample';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
@@ -80,7 +81,7 @@ describe.each(testTargets())('games on $name', (target) => {
     const learner = await signUpSubscribed(app, 'me');
     const deck = await deckWith(learner, CAPITALS);
     const sources = (await call(learner, 'GET', '/api/games/sources')).json<GameSources>();
-    expect(sources.decks).toEqual([{ id: deck.id, title: deck.name, items: 4 }]);
+    expect(sources.decks).toEqual([{ id: deck.id, title: deck.name, items: 4, games: ['match', 'sprint', 'recall'] }]);
     expect(sources.flashcards_included).toBe(true);
 
     const round = await startRound(learner, {
@@ -141,6 +142,36 @@ describe.each(testTargets())('games on $name', (target) => {
     const bests = (await call(learner, 'GET', '/api/games/bests')).json<GameBests>().bests;
     expect(bests).toEqual([expect.objectContaining({ game: 'match', difficulty: 'easy', timed: true, score: 4 })]);
     expect(await gameXp(learner.userId)).toBe(15);
+  });
+
+  it('a new calm learner with no courses or flashcards plays the sample set in their language and earns XP', async () => {
+    const learner = await signUpSubscribed(app, 'calm');
+    const sources = (await call(learner, 'GET', '/api/games/sources')).json<GameSources>();
+    expect(sources).toMatchObject({ courses: [], decks: [], everything: 0, everything_games: [] });
+    const empty = await call(learner, 'POST', '/api/games/rounds', {
+      game: 'recall',
+      difficulty: 'easy',
+      source: { kind: 'all' },
+    });
+    expect(empty.statusCode).toBe(400);
+
+    const round = await startRound(learner, {
+      game: 'recall',
+      difficulty: 'easy',
+      source: { kind: 'sample', language: 'de' },
+    });
+    expect(round.items).toHaveLength(5);
+    const stored = await storedItems(round.id);
+    expect(stored.every((item) => item.origin.kind === 'sample')).toBe(true);
+    const german = new Map(GAME_SAMPLE_SET.de.map((entry) => [entry.prompt, entry.answer]));
+    expect(round.items.every((item) => german.has(item.prompt))).toBe(true);
+
+    wait(6_000);
+    const answers = round.items.map((item) => ({ item_id: item.id, answer: german.get(item.prompt) ?? '' }));
+    const finished = await finish(learner, round.id, answers, 5_000);
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json<RoundResult>()).toMatchObject({ score: 5, total: 5, xp_event: true, new_best: true });
+    expect(await gameXp(learner.userId)).toBe(5);
   });
 
   it('Recall accepts answers that differ in case, accents, surrounding spaces and full-width letters', async () => {

@@ -1,23 +1,41 @@
+import { playableGames } from '@portal/shared/game-rounds';
 import {
   type CreateRoundBody,
   GAME_DIFFICULTIES,
   GAME_LEVELS,
+  GAME_MIN_ITEMS,
   GAMES,
+  type Game,
+  type GameSource,
   type GameSources,
   type PersonalBest,
 } from '@portal/shared/games';
+import { samplePool } from '@portal/shared/games-sample';
+import type { InterfaceLanguage } from '@portal/shared/language';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { useSampleLanguage } from '../lib/use-sample-language';
 
-const sourceValue = (source: CreateRoundBody['source']) =>
-  source.kind === 'all' ? 'all' : `${source.kind}:${source.id}`;
-const parseSource = (value: string): CreateRoundBody['source'] => {
+const sourceValue = (source: GameSource) =>
+  source.kind === 'all' || source.kind === 'sample' ? source.kind : `${source.kind}:${source.id}`;
+const parseSource = (value: string, language: InterfaceLanguage): GameSource => {
   const [kind, ...rest] = value.split(':');
   const id = rest.join(':');
-  return kind === 'course' || kind === 'deck' ? { kind, id } : { kind: 'all' };
+  if (kind === 'course' || kind === 'deck') return { kind, id };
+  return kind === 'sample' ? { kind, language } : { kind: 'all' };
 };
+
+/** The games a source has enough items for; the sample set (the only source when signed out) has them all. */
+export function gamesOf(source: GameSource, sources: GameSources | null): readonly Game[] {
+  if (source.kind === 'sample' || !sources)
+    return playableGames(samplePool(source.kind === 'sample' ? source.language : 'en'));
+  if (source.kind === 'all') return sources.everything_games;
+  const rows = source.kind === 'course' ? sources.courses : sources.decks;
+  return rows.find((row) => row.id === source.id)?.games ?? [];
+}
 
 /** Choose a game, its difficulty, what to play on (signed in) and whether the clock runs. */
 export function GameSetup({
@@ -37,8 +55,11 @@ export function GameSetup({
   starting: boolean;
 }) {
   const { t } = useTranslation('games');
+  const language = useSampleLanguage();
   const sourceId = useId();
   const timerId = useId();
+  const tooFewId = useId();
+  const playable = gamesOf(setup.source, sources).includes(setup.game);
   const level = GAME_LEVELS[setup.game][setup.difficulty];
   const best = bests.find(
     (entry) => entry.game === setup.game && entry.difficulty === setup.difficulty && entry.timed === setup.timed,
@@ -49,7 +70,7 @@ export function GameSetup({
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        onStart();
+        if (playable) onStart();
       }}
     >
       <fieldset className="space-y-2">
@@ -98,10 +119,11 @@ export function GameSetup({
           <select
             id={sourceId}
             value={sourceValue(setup.source)}
-            onChange={(event) => onChange({ ...setup, source: parseSource(event.target.value) })}
+            onChange={(event) => onChange({ ...setup, source: parseSource(event.target.value, language) })}
             className="block h-10 w-full max-w-md rounded-md border border-border bg-card px-3"
           >
             <option value="all">{t('setup.everything', { count: sources.everything })}</option>
+            <option value="sample">{t('setup.sampleOption', { count: samplePool(language).length })}</option>
             {sources.courses.length > 0 ? (
               <optgroup label={t('setup.courses')}>
                 {sources.courses.map((course) => (
@@ -149,7 +171,29 @@ export function GameSetup({
           ? t('setup.best', { score: best.score, seconds: (best.elapsed_ms / 1000).toFixed(1) })
           : t('setup.noBest')}
       </p>
-      <Button type="submit" disabled={starting}>
+      {playable ? null : (
+        <div className="space-y-2 rounded-md border border-border bg-card p-3">
+          <p id={tooFewId}>{t('setup.tooFew', { game: t(`games.${setup.game}.name`), count: GAME_MIN_ITEMS })}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onChange({ ...setup, source: { kind: 'sample', language } })}
+            >
+              {t('setup.playSample')}
+            </Button>
+            <Link to="/dashboard/learner/courses" className="text-primary underline">
+              {t('setup.browseCourses')}
+            </Link>
+            {sources?.flashcards_included ? (
+              <Link to="/dashboard/learner/flashcards" className="text-primary underline">
+                {t('setup.addFlashcards')}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      )}
+      <Button type="submit" disabled={starting || !playable} aria-describedby={playable ? undefined : tooFewId}>
         {t('setup.start')}
       </Button>
     </form>

@@ -178,7 +178,7 @@ describe('RoundSummary', () => {
     };
     render(
       <MemoryRouter>
-        <RoundSummary result={result} signedIn onAgain={() => {}} onChange={() => {}} />
+        <RoundSummary result={result} signedIn onAgain={() => {}} onChange={() => {}} starting={false} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Round complete' })).toHaveFocus();

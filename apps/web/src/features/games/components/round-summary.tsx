@@ -25,11 +25,14 @@ export function RoundSummary({
   signedIn,
   onAgain,
   onChange,
+  starting,
 }: {
   result: RoundResult;
   signedIn: boolean;
   onAgain: () => void;
   onChange: () => void;
+  /** A new round is being issued. */
+  starting: boolean;
 }) {
   const { t } = useTranslation('games');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -83,7 +86,9 @@ export function RoundSummary({
         <p>{t('summary.noneMissed')}</p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onAgain}>{t('summary.again')}</Button>
+        <Button onClick={onAgain} disabled={starting}>
+          {t('summary.again')}
+        </Button>
         <Button variant="outline" onClick={onChange}>
           {t('summary.change')}
         </Button>

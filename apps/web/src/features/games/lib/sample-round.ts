@@ -9,9 +9,6 @@ import {
 } from '@portal/shared/game-rounds';
 import type { CreateRoundBody, FinishRoundBody, GameRound, PersonalBest, RoundResult } from '@portal/shared/games';
 
-/** The built-in sample set; its texts are `sample.<id>.prompt` and `sample.<id>.answer` in games.json. */
-export const SAMPLE_IDS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11', 's12'] as const;
-
 const BESTS_STORAGE_KEY = 'portal.games.sample-bests';
 const random = (below: number) => Math.floor(Math.random() * below);
 
@@ -35,7 +32,7 @@ function saveSampleBest(best: PersonalBest): void {
   localStorage.setItem(BESTS_STORAGE_KEY, JSON.stringify(all));
 }
 
-/** Rounds of the sample set, drawn and graded in the browser with the server's rules; they earn no XP. */
+/** Rounds of the sample set for signed-out visitors, drawn and graded in the browser with the server's rules; no XP. */
 export function createSampleEngine(pool: PoolItem[]) {
   const rounds = new Map<string, { round: GameRound; items: IssuedItem[] }>();
   return {

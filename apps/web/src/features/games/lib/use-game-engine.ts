@@ -1,17 +1,17 @@
 import type { CreateRoundBody, FinishRoundBody } from '@portal/shared/games';
+import { samplePool } from '@portal/shared/games-sample';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { finishRound } from '../api/finish-round';
 import { GAMES_KEY } from '../api/keys';
 import { startRound } from '../api/start-round';
-import { createSampleEngine, type GameEngine, SAMPLE_IDS } from './sample-round';
+import { createSampleEngine, type GameEngine } from './sample-round';
+import { useSampleLanguage } from './use-sample-language';
 
-/** Rounds on the learner's own content from the server, or (signed out) rounds of the sample set in the browser. */
+/** Rounds from the server (any source, the sample set included), or (signed out) sample rounds in the browser. */
 export function useGameEngine(own: boolean): GameEngine {
-  const { t, i18n } = useTranslation('games');
+  const language = useSampleLanguage();
   const queryClient = useQueryClient();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the sample set is rebuilt when the language changes
   return useMemo(() => {
     if (own) {
       return {
@@ -23,13 +23,6 @@ export function useGameEngine(own: boolean): GameEngine {
         },
       };
     }
-    return createSampleEngine(
-      SAMPLE_IDS.map((id) => ({
-        id,
-        prompt: t(`sample.${id}.prompt`),
-        answer: t(`sample.${id}.answer`),
-        origin: { kind: 'sample' as const },
-      })),
-    );
-  }, [own, queryClient, t, i18n.language]);
+    return createSampleEngine(samplePool(language));
+  }, [own, queryClient, language]);
 }

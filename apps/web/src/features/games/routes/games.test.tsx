@@ -1,13 +1,13 @@
 import '@/lib/i18n';
+import { GAME_SAMPLE_SET } from '@portal/shared/games-sample';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import sample from '@/locales/en/games.json';
 import { Games } from './games';
 
-const answerOf = new Map(Object.values(sample.sample).map((entry) => [entry.prompt, entry.answer]));
+const answerOf = new Map(GAME_SAMPLE_SET.en.map((entry) => [entry.prompt, entry.answer]));
 
 beforeEach(() => {
   localStorage.clear();
@@ -54,7 +54,7 @@ describe('/games signed out', () => {
     }
     expect(await screen.findByRole('heading', { name: 'Round complete' })).toHaveFocus();
     expect(screen.getByText('4 of 4 correct')).toBeInTheDocument();
-    expect(screen.getByText('Sample rounds earn no XP.')).toBeInTheDocument();
+    expect(screen.getByText('Signed out, sample rounds earn no XP.')).toBeInTheDocument();
     expect(screen.getByText('New personal best!')).toBeInTheDocument();
     expect(localStorage.getItem('portal.games.sample-bests')).toContain('"score":4');
   });

@@ -1,5 +1,5 @@
-import type { CreateRoundBody, GameRound, RoundResult } from '@portal/shared/games';
-import { useState } from 'react';
+import type { CreateRoundBody, GameRound, GameSource, RoundResult } from '@portal/shared/games';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -13,7 +13,10 @@ import { RoundSummary } from '../components/round-summary';
 import { readSampleBests } from '../lib/sample-round';
 import { useCalmPlay } from '../lib/use-calm-play';
 import { useGameEngine } from '../lib/use-game-engine';
+import { useSampleLanguage } from '../lib/use-sample-language';
 
+/** The source is null until the learner picks one: everything when it can make this round, else the sample set. */
+type Setup = Omit<CreateRoundBody, 'source'> & { source: GameSource | null };
 type Phase = { name: 'setup' } | { name: 'playing'; round: GameRound } | { name: 'summary'; result: RoundResult };
 
 /** /games: signed-in learners play on their own courses and decks; visitors (and learners without a plan) the sample set. */
@@ -26,15 +29,30 @@ export function Games() {
   const bests = useGameBests({ enabled: own });
   const engine = useGameEngine(own);
   const calm = useCalmPlay();
-  const [setup, setSetup] = useState<CreateRoundBody>(() => ({
-    game: 'match',
-    difficulty: 'easy',
-    source: { kind: 'all' },
-    timed: !calm,
-  }));
+  const language = useSampleLanguage();
+  const [setup, setSetup] = useState<Setup>(() => ({ game: 'match', difficulty: 'easy', source: null, timed: !calm }));
   const [phase, setPhase] = useState<Phase>({ name: 'setup' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two clicks can land before React re-renders, and each would issue a round on a rate-limited route.
+  const starting = useRef(false);
+  const sample = { kind: 'sample', language } as const;
+  const ownTooSmall = !own || (sources.data !== undefined && !sources.data.everything_games.includes(setup.game));
+  const body: CreateRoundBody = {
+    ...setup,
+    source: setup.source?.kind === 'sample' ? sample : (setup.source ?? (ownTooSmall ? sample : { kind: 'all' })),
+  };
+
+  // Leaving mid-round loses it: the server keeps the round's answers, not the learner's.
+  useEffect(() => {
+    if (phase.name !== 'playing') return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [phase.name]);
 
   const explain = (cause: unknown) => {
     if (cause instanceof ApiError && cause.reasons.includes('not_enough_items')) return t('errors.notEnoughItems');
@@ -42,13 +60,16 @@ export function Games() {
     return t('errors.failed');
   };
   const start = async () => {
+    if (starting.current) return;
+    starting.current = true;
     setBusy(true);
     setError(null);
     try {
-      setPhase({ name: 'playing', round: await engine.start(setup) });
+      setPhase({ name: 'playing', round: await engine.start(body) });
     } catch (cause) {
       setError(explain(cause));
     } finally {
+      starting.current = false;
       setBusy(false);
     }
   };
@@ -72,7 +93,7 @@ export function Games() {
       ) : null}
       {phase.name === 'setup' ? (
         <GameSetup
-          setup={setup}
+          setup={body}
           onChange={setSetup}
           onStart={() => void start()}
           sources={own ? (sources.data ?? null) : null}
@@ -92,6 +113,7 @@ export function Games() {
           result={phase.result}
           signedIn={own}
           onAgain={() => void start()}
+          starting={busy}
           onChange={() => setPhase({ name: 'setup' })}
         />
       ) : null}
