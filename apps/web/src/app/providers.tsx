@@ -55,7 +55,7 @@ function CookieBannerWhenLoaded() {
   return Banner ? <Banner /> : null;
 }
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
 
 const prefetchAccountConsent = (queryClient: QueryClient) =>
   import('@/features/consent/api/get-consent').then(({ consentQueryOptions }) =>
@@ -106,7 +106,7 @@ function Toasts() {
   if (!((idle && me) || input)) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" richColors closeButton />
+      <Toaster />
     </Suspense>
   );
 }

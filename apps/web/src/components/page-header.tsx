@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/page-title';
 
 export function PageHeader({
   title,
@@ -9,6 +10,7 @@ export function PageHeader({
   description?: string;
   actions?: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>

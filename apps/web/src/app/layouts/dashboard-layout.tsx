@@ -1,4 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { Brand } from '@/components/layout/brand';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { WhatsNewButton } from '@/features/beta/components/whats-new-button';
 import { PaymentDueBanner } from '@/features/subscription/components/payment-due-banner';
 import { VoiceReader } from '@/features/voice/components/voice-reader';
@@ -96,31 +98,27 @@ export function DashboardLayout() {
         </div>
         <SideNav />
       </aside>
-      {menuOpen ? (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <button
-            type="button"
-            aria-label={t('nav.close')}
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setMenuOpen(false)}
-          />
-          <div
+      <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+          <DialogPrimitive.Content
             id="mobile-nav"
-            className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-card shadow-lg"
-            role="dialog"
-            aria-modal="true"
-            aria-label={t('nav.label')}
+            className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-card shadow-lg focus:outline-none lg:hidden"
+            aria-describedby={undefined}
           >
+            <DialogPrimitive.Title className="sr-only">{t('nav.label')}</DialogPrimitive.Title>
             <div className="flex h-16 items-center justify-between border-b border-border px-4">
               <Brand to="/dashboard/learner" />
-              <Button variant="ghost" size="icon" aria-label={t('nav.close')} onClick={() => setMenuOpen(false)}>
-                <X aria-hidden="true" />
-              </Button>
+              <DialogPrimitive.Close asChild>
+                <Button variant="ghost" size="icon" aria-label={t('nav.close')}>
+                  <X aria-hidden="true" />
+                </Button>
+              </DialogPrimitive.Close>
             </div>
             <SideNav onNavigate={() => setMenuOpen(false)} />
-          </div>
-        </div>
-      ) : null}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </Dialog>
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-border bg-card/95 px-4 backdrop-blur sm:px-6">
           <Button

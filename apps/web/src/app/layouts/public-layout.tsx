@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -30,8 +30,31 @@ export function PublicLayout() {
   const { data: me } = useMe();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the open menu and puts focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
+  // Escape closes the open menu and puts focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <SkipLink />
@@ -43,6 +66,7 @@ export function PublicLayout() {
           </nav>
           <div className="flex items-center gap-2 sm:gap-3">
             <Button
+              ref={menuButton}
               variant="ghost"
               size="icon"
               className="md:hidden"
@@ -86,7 +110,7 @@ export function PublicLayout() {
           <span>
             © {new Date().getFullYear()} {t('appName')}
           </span>
-          <nav aria-label={t('nav.legal')} className="flex gap-4">
+          <nav aria-label={t('nav.legal')} className="flex flex-wrap gap-x-4 gap-y-2">
             <Link to="/privacy-policy" className="hover:text-primary">
               {t('nav.privacy')}
             </Link>

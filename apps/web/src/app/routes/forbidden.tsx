@@ -2,9 +2,11 @@ import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/page-title';
 
 export function Forbidden() {
   const { t } = useTranslation();
+  usePageTitle(t('forbidden.title'));
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
       <ShieldAlert className="size-12 text-destructive" aria-hidden="true" />

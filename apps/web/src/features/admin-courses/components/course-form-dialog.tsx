@@ -21,7 +21,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
-import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSlugCheck } from '../api/check-slug';
 import { useCreateCourse } from '../api/create-course';
 import { useDeleteCover } from '../api/delete-cover';
@@ -264,14 +263,9 @@ export function CourseFormDialog({
   onSaved?: (course: AdminCourse) => void;
 }) {
   const { t } = useTranslation('authoring');
-  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t('close')}
-        onCloseAutoFocus={returnFocus}
-        className="max-h-[90vh] max-w-2xl overflow-y-auto"
-      >
+      <DialogContent closeLabel={t('close')} className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogTitle>{course ? t('courses.form.editTitle') : t('courses.form.createTitle')}</DialogTitle>
         <DialogDescription>{t('courses.form.description_hint')}</DialogDescription>
         {open ? (

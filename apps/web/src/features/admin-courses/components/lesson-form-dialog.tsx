@@ -18,7 +18,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
-import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCreateLesson } from '../api/create-lesson';
 import { useUploadLimits } from '../api/get-upload-limits';
 import { useMoveLesson } from '../api/move-lesson';
@@ -238,14 +237,9 @@ export function LessonFormDialog({
   moduleId: string;
 }) {
   const { t } = useTranslation('authoring');
-  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        closeLabel={t('close')}
-        onCloseAutoFocus={returnFocus}
-        className="max-h-[92vh] max-w-3xl overflow-y-auto"
-      >
+      <DialogContent closeLabel={t('close')} className="max-h-[92vh] max-w-3xl overflow-y-auto">
         <DialogTitle>{lesson ? t('lessons.form.editTitle') : t('lessons.form.createTitle')}</DialogTitle>
         <DialogDescription>{t('lessons.form.hint')}</DialogDescription>
         {open ? (

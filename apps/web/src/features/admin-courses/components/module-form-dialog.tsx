@@ -10,7 +10,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCreateModule } from '../api/create-module';
 import { useUpdateModule } from '../api/update-module';
 import { useAuthoringErrorText } from '../hooks/use-authoring-error-text';
@@ -121,10 +120,9 @@ export function ModuleFormDialog({
   modules: AdminModule[];
 }) {
   const { t } = useTranslation('authoring');
-  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} onCloseAutoFocus={returnFocus} className="max-h-[90vh] overflow-y-auto">
+      <DialogContent closeLabel={t('close')} className="max-h-[90vh] overflow-y-auto">
         <DialogTitle>{module ? t('modules.form.editTitle') : t('modules.form.createTitle')}</DialogTitle>
         <DialogDescription>{t('modules.form.hint')}</DialogDescription>
         {open ? (

@@ -27,6 +27,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/page-title';
 import { useDeleteLesson } from '../api/delete-lesson';
 import { useAdminCourseBySlug } from '../api/get-admin-course-by-slug';
 import { useReorderLessons } from '../api/reorder-lessons';
@@ -64,6 +65,7 @@ export function AdminLessonsPage() {
   const errorText = useAuthoringErrorText();
   const { slug = '' } = useParams();
   const detail = useAdminCourseBySlug(slug);
+  usePageTitle(detail.data ? t('lessons.pageTitle', { title: detail.data.course.title }) : t('lessons.title'));
   const reorder = useReorderLessons();
   const remove = useDeleteLesson();
   const [editing, setEditing] = useState<Editing>(null);

@@ -112,7 +112,7 @@ export function ThresholdsForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-6 [&_input]:scroll-mb-28" noValidate>
       <Section title={t('thresholds.levels.title')} description={t('thresholds.levels.description')}>
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5">
           {draft.level_thresholds.map((threshold, index) => (
@@ -250,7 +250,7 @@ export function ThresholdsForm({
       </Section>
 
       {!parsed.success && !levelsInvalid ? <Alert variant="destructive">{t('thresholds.invalid')}</Alert> : null}
-      <div className="sticky bottom-0 flex flex-wrap justify-end gap-2 border-t border-border bg-background/95 py-4">
+      <div className="bottom-0 flex flex-wrap justify-end gap-2 border-t border-border bg-background/95 py-4 sm:[@media(min-height:36rem)]:sticky">
         <Button variant="outline" onClick={() => setDraft(defaults)}>
           <RotateCcw aria-hidden="true" />
           {t('thresholds.reset')}

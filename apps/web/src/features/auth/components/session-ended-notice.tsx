@@ -1,29 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { pendingSignOutReason, type SignedOutReason, takeSignOutReason } from '@/lib/session-ended';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { pendingSignOutReason, takeSignOutReason } from '@/lib/session-ended';
 
-function useReasonText(reason: SignedOutReason) {
-  const { t } = useTranslation('session-ended');
-  switch (reason) {
-    case 'suspended':
-      return t('auth:errors.account_suspended');
-    case 'signed_out':
-      return t('signedOut');
-    case 'deleted':
-      return t('deleted');
-    case 'expired':
-      return t('expired');
-  }
-}
-
-function Notice({ reason }: { reason: SignedOutReason }) {
-  return (
-    <Alert variant={reason === 'expired' ? 'info' : 'warning'} role="alert" className="mb-4">
-      {useReasonText(reason)}
-    </Alert>
-  );
-}
+// Only a tab the server just signed out shows it, so its code is not part of the sign-in page's first load.
+const SessionEndedReason = lazy(() =>
+  import('./session-ended-reason').then((m) => ({ default: m.SessionEndedReason })),
+);
 
 /** On the sign-in page: why the server just signed this tab out (an admin's action or a lost session), shown once. */
 export function SessionEndedNotice() {
@@ -31,5 +12,9 @@ export function SessionEndedNotice() {
   useEffect(() => {
     takeSignOutReason();
   }, []);
-  return reason ? <Notice reason={reason} /> : null;
+  return reason ? (
+    <Suspense fallback={null}>
+      <SessionEndedReason reason={reason} />
+    </Suspense>
+  ) : null;
 }

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useMe } from '@/lib/auth';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * Where the email confirmation link lands. Success shows only with the flag the server adds after it accepted the
@@ -12,6 +13,7 @@ import { useMe } from '@/lib/auth';
  */
 export function AuthConfirm() {
   const { t } = useTranslation('auth');
+  usePageTitle(t('confirm.title'));
   const [params] = useSearchParams();
   const failed = params.has('error') || params.get(EMAIL_CONFIRMED_PARAM) !== '1';
   const { data: me } = useMe();

@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/light-tabs';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/page-title';
 import { useSignIn } from '../api/sign-in';
 import { CredentialFields, credentialsBody, emptyCredentials, hasCredentials } from '../components/credential-fields';
 import { SessionEndedNotice } from '../components/session-ended-notice';
-import { SsoSignIn } from '../components/sso-sign-in';
 import { useAuthErrorMessage } from '../components/use-auth-error';
 
 // The sign-up form (password strength checks, terms) is not part of the first paint of the sign-in page.
@@ -25,6 +25,8 @@ const loadPhoneCodeForm = () => import('../components/phone-code-form');
 const DevMailboxHint = lazy(() =>
   import('../components/dev-mailbox-hint').then((m) => ({ default: m.DevMailboxHint })),
 );
+// Single sign-on is a button below the form; its code follows the form's (the prerendered page shows it at once).
+const SsoSignIn = lazy(() => import('../components/sso-sign-in').then((m) => ({ default: m.SsoSignIn })));
 // What a refused sign-in offers (a new confirmation link, the phone code) loads with the refusal.
 const RefusedSignIn = lazy(() => import('../components/refused-sign-in').then((m) => ({ default: m.RefusedSignIn })));
 const TwoFactorForm = lazy(() => loadTwoFactorForm().then((m) => ({ default: m.TwoFactorForm })));
@@ -111,6 +113,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 /** Sign in / sign up with email or phone number (also served at /auth). */
 export function Login() {
   const { t } = useTranslation('auth');
+  usePageTitle(t('title'));
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
@@ -139,7 +142,9 @@ export function Login() {
             <TabsContent value="signin">
               <SignInForm onSignedIn={onSignedIn} />
               <div className="mt-6 border-t border-border pt-6">
-                <SsoSignIn />
+                <Suspense fallback={null}>
+                  <SsoSignIn />
+                </Suspense>
               </div>
             </TabsContent>
             <TabsContent value="signup">

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { usePageTitle } from '@/lib/page-title';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
@@ -98,6 +99,7 @@ function NewPasswordForm({ token }: { token: string }) {
 /** Request a reset link, or (with ?token=) choose a new password. */
 export function ResetPassword() {
   const { t } = useTranslation('auth');
+  usePageTitle(t('reset.title'));
   const [params] = useSearchParams();
   const token = params.get('token');
   const invalid = params.get('error');

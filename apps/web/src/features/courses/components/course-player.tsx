@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LessonAside, LessonPosition } from '@/lib/lesson-context';
+import { usePageTitle } from '@/lib/page-title';
 import { cn } from '@/lib/utils';
 import { CourseOutlineNav } from './course-outline';
 import { LessonPane } from './lesson-pane';
@@ -73,6 +74,7 @@ function CourseCompleted({ courseId }: { courseId: string }) {
  */
 export function CoursePlayer({ outline, lessonAside }: { outline: CourseOutline; lessonAside?: LessonAside }) {
   const { t } = useTranslation('courses');
+  usePageTitle(outline.course.title);
   const [params, setParams] = useSearchParams();
   const [outlineOpen, setOutlineOpen] = useState(false);
   const [celebrate, setCelebrate] = useState(false);

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMe } from '@/lib/auth';
 import { useFormatMinutes } from '@/lib/format-duration';
 import { deviceTimeZone, numberFormat } from '@/lib/intl-formats';
+import { usePageTitle } from '@/lib/page-title';
 import { useLearnerHome } from '../api/get-learner-home';
 import { dayPart } from '../components/greeting';
 import { InsightList } from '../components/insight-list';
@@ -17,6 +18,7 @@ import { WelcomeDialog } from '../components/welcome-dialog';
 
 export function LearnerHome() {
   const { t, i18n } = useTranslation('dashboard');
+  usePageTitle(t('common:nav.home'));
   const { data: me } = useMe();
   const home = useLearnerHome();
   const formatMinutes = useFormatMinutes();

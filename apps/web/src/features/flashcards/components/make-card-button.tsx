@@ -27,9 +27,12 @@ export function NoteCardButton({ noteId, ariaLabel }: Props & { noteId: string }
     <Button
       variant="ghost"
       size="sm"
-      disabled={make.isPending}
+      // Busy, the button keeps its focus (a disabled one would drop it on the page) and ignores clicks.
+      aria-disabled={make.isPending || undefined}
       aria-label={ariaLabel}
-      onClick={() => make.mutate({ note_id: noteId, deck_name: t('defaults.notesDeck') }, done)}
+      onClick={() => {
+        if (!make.isPending) make.mutate({ note_id: noteId, deck_name: t('defaults.notesDeck') }, done);
+      }}
     >
       <WalletCards aria-hidden="true" />
       {t('makeCard')}
@@ -51,11 +54,12 @@ export function QuizMistakeCardButton({
       variant="outline"
       size="sm"
       className="self-start"
-      disabled={make.isPending || make.isSuccess}
+      aria-disabled={make.isPending || make.isSuccess || undefined}
       aria-label={ariaLabel}
-      onClick={() =>
-        make.mutate({ keys: [quizMistakeKey(lessonId, questionId)], deck_name: t('defaults.mistakesDeck') }, done)
-      }
+      onClick={() => {
+        if (make.isPending || make.isSuccess) return;
+        make.mutate({ keys: [quizMistakeKey(lessonId, questionId)], deck_name: t('defaults.mistakesDeck') }, done);
+      }}
     >
       <WalletCards aria-hidden="true" />
       {make.isSuccess ? t('madeShort') : t('makeCard')}

@@ -124,7 +124,12 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
     const found = validate();
     setErrors(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // The first field at fault gets focus, so its message is read out with it.
+      const form = event.currentTarget;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     const title = draft.title.trim();
     const description = draft.description.trim() || null;
     const dueDate = draft.dueDate || null;
@@ -301,7 +306,7 @@ function GoalForm({ goal, onDone }: { goal: Goal | null; onDone: () => void }) {
             {t('form.addStep')}
           </Button>
           {errors.steps ? (
-            <p id={`${id}-steps-error`} className="text-sm text-destructive">
+            <p id={`${id}-steps-error`} role="alert" className="text-sm text-destructive">
               {errors.steps}
             </p>
           ) : null}

@@ -1,5 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/lib/page-title';
 import { LegalRichText } from './legal-rich-text';
 
 /** One piece of a section; keys are relative to `<document>.sections.<section key>`. */
@@ -94,6 +95,7 @@ export function LegalDocument({
   sections: readonly LegalSection[];
 }) {
   const { t } = useTranslation('legal');
+  usePageTitle(t(`${documentKey}.title`));
   const titleId = `${documentKey}-title`;
   return (
     <article aria-labelledby={titleId} className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
@@ -108,7 +110,7 @@ export function LegalDocument({
         <p className="mt-6 text-lg leading-relaxed text-muted-foreground">{t(`${documentKey}.summary`)}</p>
       </header>
 
-      <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
+      <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10 [overflow-wrap:anywhere] lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
         <nav
           id={CONTENTS_ID}
           aria-labelledby={`${CONTENTS_ID}-label`}

@@ -1,5 +1,5 @@
 import { NOTE_BODY_MAX, type NoteFormat } from '@portal/shared/notes';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -16,6 +16,7 @@ export function NoteEditor({
   onSubmit,
   onCancel,
   extra,
+  focusOnOpen = false,
 }: {
   label: string;
   initialBody?: string;
@@ -25,12 +26,19 @@ export function NoteEditor({
   onSubmit: (note: { body: string; format: NoteFormat }) => Promise<unknown> | undefined;
   onCancel?: () => void;
   extra?: ReactNode;
+  /** Puts the cursor in the text as the editor appears (editing a note opened from its Edit button). */
+  focusOnOpen?: boolean;
 }) {
   const { t } = useTranslation('notes');
   const id = useId();
   const [body, setBody] = useState(initialBody);
   const [format, setFormat] = useState<NoteFormat>(initialFormat);
   const [empty, setEmpty] = useState(false);
+  const text = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only as the editor appears
+  useEffect(() => {
+    if (focusOnOpen) text.current?.focus();
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +48,10 @@ export function NoteEditor({
     }
     setEmpty(false);
     await onSubmit({ body, format });
-    if (!onCancel) setBody('');
+    if (onCancel) return;
+    // A new note's editor empties for the next one and keeps the cursor (its button was busy meanwhile).
+    setBody('');
+    text.current?.focus();
   };
 
   return (
@@ -48,6 +59,7 @@ export function NoteEditor({
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-body`}>{label}</Label>
         <Textarea
+          ref={text}
           id={`${id}-body`}
           value={body}
           maxLength={NOTE_BODY_MAX}
@@ -60,7 +72,7 @@ export function NoteEditor({
           {format === 'markdown' ? t('editor.markdownHint') : t('editor.plainHint')}
         </p>
         {empty ? (
-          <p id={`${id}-error`} className="text-sm text-destructive">
+          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
             {t('editor.empty')}
           </p>
         ) : null}

@@ -1,6 +1,6 @@
 import type { Note, NotePosition } from '@portal/shared/notes';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,12 @@ export function NoteItem({
   const { formatDate, formatTime } = useDisplayFormats();
   const { NoteCard } = useCardMakers();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Leaving the editor (saved or cancelled) gives focus back to the Edit button it replaced.
+  const finishEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateNote();
   const remove = useDeleteNote();
@@ -58,13 +64,14 @@ export function NoteItem({
           initialFormat={note.format}
           submitLabel={t('item.save')}
           saving={update.isPending}
-          onCancel={() => setEditing(false)}
+          focusOnOpen
+          onCancel={finishEditing}
           onSubmit={(changes) =>
             update
               .mutateAsync({ noteId: note.id, changes })
               .then(() => {
                 toast.success(t('toasts.saved'));
-                setEditing(false);
+                finishEditing();
               })
               .catch(() => toast.error(t('toasts.saveFailed')))
           }
@@ -75,6 +82,7 @@ export function NoteItem({
       {editing ? null : (
         <div className="flex flex-wrap gap-2">
           <Button
+            ref={editButton}
             size="sm"
             variant="ghost"
             onClick={() => setEditing(true)}

@@ -11,6 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/auth';
+import { usePageTitle } from '@/lib/page-title';
 import { cn } from '@/lib/utils';
 import { type PlayerTarget, usePlayerSession } from '../api/get-player-session';
 import { scormKeys } from '../api/scorm-keys';
@@ -43,6 +44,7 @@ export function ScormPlayer() {
   const session = usePlayerSession(target ?? { mode: 'preview', packageId: '' });
   const mode = target?.mode ?? 'preview';
   const heading = mode === 'preview' ? t('player.previewTitle') : t('player.launchTitle');
+  usePageTitle(session.data?.package.title ?? heading);
 
   if (session.isPending) {
     return (

@@ -2,6 +2,7 @@ import { LEARNER_HOME } from '@portal/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMe } from '@/lib/auth';
+import { usePageTitle } from '@/lib/page-title';
 import { useSharedPlan } from '../api/get-shared-plan';
 import { PlanPicker } from '../components/plan-picker';
 import { SharedPlanMembership } from '../components/shared-plan-membership';
@@ -9,6 +10,7 @@ import { SharedPlanMembership } from '../components/shared-plan-membership';
 /** The four tiers for someone without a plan; Calm activates at once, a paid tier opens its checkout in a new tab. */
 export function ChoosePlan() {
   const { t } = useTranslation('plans');
+  usePageTitle(t('title'));
   const navigate = useNavigate();
   const { data: me } = useMe();
   const membership = useSharedPlan({ enabled: Boolean(me) }).data?.membership;
