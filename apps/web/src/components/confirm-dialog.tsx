@@ -1,8 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useReturnFocus } from '@/lib/use-return-focus';
 
 /**
  * Asks before a destructive or visible change; stays open with the error if it fails, and gives focus back to what
@@ -36,10 +36,16 @@ export function ConfirmDialog({
   confirmable?: boolean;
 }) {
   const { t } = useTranslation('common');
-  const returnFocus = useReturnFocus(open);
+  // A double click lands both clicks before the busy state shows: the second is ignored until the first has an
+  // outcome (busy, an error, the dialog closed).
+  const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each of these is an outcome of the click
+  useEffect(() => {
+    sent.current = false;
+  }, [open, pending, error]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('confirmDialog.close')} onCloseAutoFocus={returnFocus} role="alertdialog">
+      <DialogContent closeLabel={t('confirmDialog.close')} role="alertdialog">
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
         {error ? <Alert variant="destructive">{error}</Alert> : null}
@@ -50,7 +56,11 @@ export function ConfirmDialog({
           <Button
             variant={destructive ? 'destructive' : 'default'}
             disabled={pending || !confirmable}
-            onClick={onConfirm}
+            onClick={() => {
+              if (sent.current) return;
+              sent.current = true;
+              onConfirm();
+            }}
           >
             {pending ? t('confirmDialog.working') : confirmLabel}
           </Button>
