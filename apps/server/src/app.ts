@@ -195,6 +195,7 @@ async function registerLearningModules(app: FastifyInstance, { config, database,
     database,
     blobStore,
     scormPackageStatus: (packageId) => scormService.packageStatus(packageId),
+    courseReshaped: (courseId) => progressService.reconcileCourse(courseId),
   });
   const progressService = await registerProgress(app, {
     db,

@@ -2,6 +2,7 @@ import type { LessonOrderBody, MoveLessonBody } from '@portal/shared/course-auth
 import { AppError } from '../../errors.ts';
 import type { CourseLookup } from './course-lookup.ts';
 import type { CoursesRepository, CourseTree, LessonRow } from './courses.repository.ts';
+import type { CourseReshaped } from './lessons.service.ts';
 
 /** True when `ids` names every expected id exactly once. */
 function listsEveryOnce(ids: string[], expected: Set<string>): boolean {
@@ -35,9 +36,11 @@ function layoutAfterMove(tree: CourseTree, lesson: LessonRow, body: MoveLessonBo
 export function createCourseOutline({
   coursesRepository,
   lookup,
+  courseReshaped,
 }: {
   coursesRepository: CoursesRepository;
   lookup: CourseLookup;
+  courseReshaped: CourseReshaped;
 }) {
   return {
     async setModuleOrder(courseId: string, moduleIds: string[]) {
@@ -60,6 +63,7 @@ export function createCourseOutline({
         courseId,
         body.modules.map((entry) => ({ moduleId: entry.module_id, lessonIds: entry.lesson_ids })),
       );
+      courseReshaped(courseId);
       return lookup.detail(courseId);
     },
     async moveLesson(lessonId: string, body: MoveLessonBody) {
@@ -69,6 +73,7 @@ export function createCourseOutline({
         throw new AppError('bad_request', 'Lessons move only between modules of the same course.');
       }
       await coursesRepository.setLessonLayout(lesson.courseId, layoutAfterMove(tree, lesson, body));
+      courseReshaped(lesson.courseId);
       return lookup.detail(lesson.courseId);
     },
   };

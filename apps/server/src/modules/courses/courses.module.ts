@@ -38,11 +38,14 @@ export async function registerCourses(
     database,
     blobStore,
     scormPackageStatus,
+    courseReshaped,
   }: {
     database: Database;
     blobStore: BlobStore;
     /** A SCORM lesson may be saved only once its package is ready; the SCORM module is listed later, asked lazily. */
     scormPackageStatus: (packageId: string) => Promise<ScormPackageStatus | null>;
+    /** Works out again the progress of the course's learners after lessons were removed or moved (in the background). */
+    courseReshaped: (courseId: string) => Promise<void>;
   },
 ) {
   const outlines = appChangeCache<CourseTree>(app, database, { channel: COURSE_CHANGES_CHANNEL });
@@ -60,6 +63,11 @@ export async function registerCourses(
     blobStore,
     limits: DEFAULT_COURSE_UPLOAD_LIMITS,
     scormPackageStatus,
+    courseReshaped: (courseId) => {
+      courseReshaped(courseId).catch((error: unknown) =>
+        app.log.error({ err: error, courseId }, 'learners’ progress not worked out again after the course changed'),
+      );
+    },
   });
   await app.register(coursesRoutes, { coursesService, coursesRepository, blobStore });
   return {

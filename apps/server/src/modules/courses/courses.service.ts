@@ -8,7 +8,7 @@ import { createCourseModules } from './course-modules.service.ts';
 import { createCourseOutline } from './course-outline.service.ts';
 import type { CoursesRepository } from './courses.repository.ts';
 import { createLessonUploads } from './lesson-uploads.ts';
-import { createLessons } from './lessons.service.ts';
+import { type CourseReshaped, createLessons } from './lessons.service.ts';
 
 export type { Upload } from './lesson-uploads.ts';
 
@@ -18,12 +18,15 @@ export function createCoursesService({
   blobStore,
   limits,
   scormPackageStatus,
+  courseReshaped = () => undefined,
 }: {
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
   limits: CourseUploadLimits;
   /** The status of a SCORM package, null when there is none; packages live in their own module. */
   scormPackageStatus: (packageId: string) => Promise<ScormPackageStatus | null>;
+  /** Lessons were removed or moved: learners' progress is worked out again (the progress module, listed later). */
+  courseReshaped?: CourseReshaped;
 }) {
   const lookup = createCourseLookup(coursesRepository);
   const { uploadVideo, uploadPdf } = createLessonUploads({
@@ -44,8 +47,8 @@ export function createCoursesService({
     ...createCourseEditor({ coursesRepository, lookup }),
     ...createCourseCovers({ coursesRepository, blobStore, limits, lookup }),
     ...createCourseModules({ coursesRepository, lookup }),
-    ...createLessons({ coursesRepository, blobStore, lookup, scormPackageStatus }),
-    ...createCourseOutline({ coursesRepository, lookup }),
+    ...createLessons({ coursesRepository, blobStore, lookup, scormPackageStatus, courseReshaped }),
+    ...createCourseOutline({ coursesRepository, lookup, courseReshaped }),
     uploadVideo,
     uploadPdf,
   };

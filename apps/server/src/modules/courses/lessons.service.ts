@@ -12,6 +12,8 @@ import type { StoredFile } from './courses.table.ts';
 import { filesDropped, type ParsedContent, storedContent } from './lesson-content.ts';
 
 type PackageStatus = (packageId: string) => Promise<ScormPackageStatus | null>;
+/** Told the course whose lessons were removed or moved, so learners' progress follows (see the progress module). */
+export type CourseReshaped = (courseId: string) => void;
 
 /** A SCORM lesson must embed a package that exists and is ready, or learners would open nothing. */
 async function checkScormPackage(scormPackageStatus: PackageStatus, content: ParsedContent) {
@@ -35,11 +37,13 @@ export function createLessons({
   blobStore,
   lookup,
   scormPackageStatus,
+  courseReshaped,
 }: {
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
   lookup: CourseLookup;
   scormPackageStatus: PackageStatus;
+  courseReshaped: CourseReshaped;
 }) {
   return {
     async createLesson(moduleId: string, body: { title: string; content: LessonContentInput }) {
@@ -73,6 +77,7 @@ export function createLessons({
     async deleteLesson(lessonId: string) {
       const lesson = await lookup.requireLesson(lessonId);
       await coursesRepository.deleteLesson(lesson);
+      courseReshaped(lesson.courseId);
       await blobStore.deletePrefix(`lessons/${lesson.id}`);
     },
   };

@@ -115,6 +115,22 @@ export function createProgressChanges({
       subjectId: lesson.id,
       payload: { lessonId: lesson.id, moduleId: lesson.moduleId, courseId },
     });
+    const rolledUp = await rollUpInTransaction(tx, userId, tree, events);
+    return {
+      ...changes,
+      module_completed_now: rolledUp.modulesCompleted.has(lesson.moduleId),
+      course_completed_now: rolledUp.courseCompleted,
+    };
+  }
+
+  /**
+   * Records the modules and the course the learner's completed lessons now finish, each event once; inside the
+   * caller's transaction. Runs after a lesson is completed, and after the course changed (a lesson removed or moved).
+   */
+  async function rollUpInTransaction(tx: Tx, userId: string, tree: CourseTree, events: DomainEventInput[]) {
+    const courseId = tree.course.id;
+    const modulesCompleted = new Set<string>();
+    let courseCompleted = false;
     const rows = await progressRepository.listLessonProgress(userId, courseId, tx);
     const completed = new Set(rows.filter((row) => row.completedAt).map((row) => row.lessonId));
     const recorded = await progressRepository.listModuleCompletions(userId, courseId, tx);
@@ -124,7 +140,7 @@ export function createProgressChanges({
       if (!moduleLessons.every((candidate) => completed.has(candidate.id))) continue;
       if (await progressRepository.insertModuleCompletion(tx, { userId, moduleId: module.id, courseId })) {
         recorded.add(module.id);
-        if (module.id === lesson.moduleId) changes.module_completed_now = true;
+        modulesCompleted.add(module.id);
         events.push({
           type: 'module.completed',
           userId,
@@ -141,10 +157,10 @@ export function createProgressChanges({
       everyModuleDone &&
       (await progressRepository.markCourseCompleted(tx, userId, courseId))
     ) {
-      changes.course_completed_now = true;
+      courseCompleted = true;
       events.push({ type: 'course.completed', userId, subjectId: courseId, payload: { courseId } });
     }
-    return changes;
+    return { modulesCompleted, courseCompleted };
   }
 
   /** Runs a progress change for one learner and course under a lock, then records its events with it. */
@@ -283,6 +299,22 @@ export function createProgressChanges({
         if (!progress) throw new Error('Lesson progress row missing');
         return { lesson, attempt, progress, summary, changes };
       });
+    },
+
+    /**
+     * After a course changed shape (a lesson removed or moved): every learner still on it gets the modules and the
+     * course their completed lessons now finish (with their XP), and their counts recounted. A learner who had done
+     * every lesson but the one removed is done with the course.
+     */
+    async reconcileCourse(courseId: string) {
+      const tree = await courses.loadTree(courseId);
+      if (!tree || tree.course.status === 'draft') return;
+      for (const userId of await progressRepository.listLearnersStillOn(courseId)) {
+        await changeProgress(userId, courseId, async (tx, events) => {
+          await rollUpInTransaction(tx, userId, tree, events);
+          await progressRepository.refreshCourseProgress(tx, userId, courseId, null);
+        });
+      }
     },
 
     /** A SCORM package the learner completed or passed completes every lesson that embeds it. */

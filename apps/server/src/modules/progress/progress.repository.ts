@@ -247,8 +247,19 @@ export function createProgressRepository({ db }: { db: Db }) {
         .returning({ courseId: courseProgress.courseId });
       return rows.length > 0;
     },
-    /** Recounts completed lessons of the course (lessons that still exist) and stamps the activity. */
-    async refreshCourseProgress(tx: Tx, userId: string, courseId: string, lastLessonId: string) {
+    /** The learners who started the course and have not completed it. */
+    async listLearnersStillOn(courseId: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: courseProgress.userId })
+        .from(courseProgress)
+        .where(and(eq(courseProgress.courseId, courseId), isNull(courseProgress.completedAt)));
+      return rows.map((row) => row.userId);
+    },
+    /**
+     * Recounts completed lessons of the course (lessons that still exist) and, for a learner's own step
+     * (`lastLessonId`), stamps the activity; a recount after the course itself changed stamps nothing.
+     */
+    async refreshCourseProgress(tx: Tx, userId: string, courseId: string, lastLessonId: string | null) {
       const done = sql<number>`(select count(*)::int from ${lessonProgress}
         where ${lessonProgress.userId} = ${userId} and ${lessonProgress.courseId} = ${courseId}
         and ${lessonProgress.completedAt} is not null)`;
@@ -259,8 +270,7 @@ export function createProgressRepository({ db }: { db: Db }) {
           lessonsCompleted: done,
           lessonsTotal: total,
           percent: percentOf(done, total),
-          lastLessonId,
-          lastActivityAt: sql`now()`,
+          ...(lastLessonId ? { lastLessonId, lastActivityAt: sql`now()` } : {}),
         })
         .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseId)))
         .returning();
