@@ -3,6 +3,7 @@ import type { ServerMessage } from '@portal/shared/realtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { asUser } from '../../testing/billing-factories.ts';
 import { realtimeTabs, type Tab } from '../../testing/realtime-tabs.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { livePerson, type Person, roomCaller, seedLiveSession } from './live-room.testing.ts';
@@ -76,6 +77,29 @@ describe.each(testTargets())('live room realtime on $name', (target) => {
     });
     await call(host, 'POST', '/timer', { action: 'start', duration_seconds: 90 });
     expect(await nextOf(adaTab, 'live_room_changed')).toMatchObject({ sessionId });
+  });
+
+  it('cancelling a session reaches everyone in its room at once, admins who did not answer too', async () => {
+    const admin = await livePerson(app, 'Ana Admin', 'admin');
+    const sessionId = await seedLiveSession(app, { host, going: [ada] });
+    const call = roomCaller(app, sessionId);
+    for (const person of [host, ada, admin]) await call(person, 'POST', '/enter');
+    const adaTab = await tabs.connect(ada);
+    const adminTab = await tabs.connect(admin);
+
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/live/sessions/${sessionId}/cancel`,
+      headers: asUser(host),
+      payload: { scope: 'this' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    for (const tab of [adaTab, adminTab]) {
+      expect(await nextOf(tab, 'live_session_changed')).toMatchObject({ session_id: sessionId, change: 'cancelled' });
+    }
+    const refused = await call(ada, 'POST', '/enter');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'room_not_open', reasons: ['cancelled'] });
   });
 
   it('a chat message sent through one instance reaches a socket on another', async () => {

@@ -83,6 +83,11 @@ export function createLiveRoomRepository({ db }: { db: Db }) {
           .onConflictDoNothing()
           .returning({ id: liveAttendance.id });
         if (inserted.length === 0) return { opened: false, tabChanged: false };
+        // A hand raised in an earlier visit (left, or its heartbeats stopped) does not come back with the person.
+        await tx
+          .update(liveRoomParticipants)
+          .set({ handRaisedAt: null })
+          .where(and(eq(liveRoomParticipants.sessionId, sessionId), eq(liveRoomParticipants.userId, userId)));
         const [visits] = await tx.select({ total: count() }).from(liveAttendance).where(mine);
         if (visits?.total === 1) await onFirstVisit(tx);
         return { opened: true, tabChanged: false };
@@ -90,23 +95,30 @@ export function createLiveRoomRepository({ db }: { db: Db }) {
     },
 
     /**
-     * Closes the user's open visit; false when there was none. Leaving from a tab that does not hold the call (a
-     * second tab closing) leaves the visit open.
+     * Closes the user's open visit and lowers their hand; false when there was none. Leaving from a tab that does not
+     * hold the call (a second tab closing) leaves the visit open.
      */
     async closeVisit(sessionId: string, userId: string, now: Date, tab: string | null) {
-      const closed = await db
-        .update(liveAttendance)
-        .set({ leftAt: sql`greatest(${liveAttendance.joinedAt}, ${now.toISOString()}::timestamptz)` })
-        .where(
-          and(
-            eq(liveAttendance.sessionId, sessionId),
-            eq(liveAttendance.userId, userId),
-            isNull(liveAttendance.leftAt),
-            tab === null ? undefined : or(isNull(liveAttendance.callTab), eq(liveAttendance.callTab, tab)),
-          ),
-        )
-        .returning({ id: liveAttendance.id });
-      return closed.length > 0;
+      return db.transaction(async (tx) => {
+        const closed = await tx
+          .update(liveAttendance)
+          .set({ leftAt: sql`greatest(${liveAttendance.joinedAt}, ${now.toISOString()}::timestamptz)` })
+          .where(
+            and(
+              eq(liveAttendance.sessionId, sessionId),
+              eq(liveAttendance.userId, userId),
+              isNull(liveAttendance.leftAt),
+              tab === null ? undefined : or(isNull(liveAttendance.callTab), eq(liveAttendance.callTab, tab)),
+            ),
+          )
+          .returning({ id: liveAttendance.id });
+        if (closed.length === 0) return false;
+        await tx
+          .update(liveRoomParticipants)
+          .set({ handRaisedAt: null })
+          .where(and(eq(liveRoomParticipants.sessionId, sessionId), eq(liveRoomParticipants.userId, userId)));
+        return true;
+      });
     },
 
     /** Who is in the room now (an open visit with a recent heartbeat), first arrived first. */

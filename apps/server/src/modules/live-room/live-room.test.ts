@@ -224,6 +224,23 @@ describe.each(testTargets())('live room on $name', (target) => {
       expect(await queue()).toEqual([]);
     });
 
+    it('leaving the room, or dropping out of it, lowers the hand', async () => {
+      const { sessionId, call } = await openRoom();
+      await call(ada, 'PUT', '/hand', { raised: true });
+      await call(ben, 'PUT', '/hand', { raised: true });
+      await call(ada, 'POST', '/leave');
+      expect((await call(ada, 'POST', '/enter')).json().hands.map((hand: { name: string }) => hand.name)).toEqual([
+        'Ben',
+      ]);
+
+      // Ben's tab stopped sending heartbeats a minute ago; his tab comes back later.
+      await database.db
+        .update(liveAttendance)
+        .set({ lastSeenAt: new Date(Date.now() - 60_000) })
+        .where(and(eq(liveAttendance.sessionId, sessionId), eq(liveAttendance.userId, ben.userId)));
+      expect((await call(ben, 'POST', '/enter')).json().hands).toEqual([]);
+    });
+
     it('the host runs the shared timer: start, pause, resume, reset', async () => {
       const { call } = await openRoom();
       expect((await call(ada, 'POST', '/timer', { action: 'start', duration_seconds: 60 })).statusCode).toBe(403);

@@ -29,11 +29,24 @@ export function createLiveChangesService({
   async function tellAttendees(sessions: LiveSessionRow[], kind: LiveNoticeKind, exceptUserId: string) {
     const attendees = await repository.attendeesOf(sessions.map((session) => session.id));
     const told = new Set<string>([exceptUserId]);
+    const toldAbout = new Set<string>();
     for (const session of sessions) {
       for (const attendee of attendees.filter((row) => row.sessionId === session.id)) {
         if (told.has(attendee.userId)) continue;
         told.add(attendee.userId);
+        toldAbout.add(`${session.id}:${attendee.userId}`);
         await notifier.tell(attendee, session, kind);
+      }
+    }
+    return toldAbout;
+  }
+
+  /** Everyone in a session's room now sees the change there at once: admins and the owner are no attendees. */
+  async function tellRooms(sessions: LiveSessionRow[], kind: LiveNoticeKind, toldAbout: Set<string>) {
+    const inRoom = await repository.inRoomOf(sessions.map((session) => session.id));
+    for (const session of sessions) {
+      for (const { userId } of inRoom.filter((row) => row.sessionId === session.id)) {
+        if (!toldAbout.has(`${session.id}:${userId}`)) await notifier.push(userId, session, kind);
       }
     }
   }
@@ -97,7 +110,9 @@ export function createLiveChangesService({
         }
         return { updated: rows, promoted: moved };
       });
-      if (NEWSWORTHY.some((field) => body[field] !== undefined)) await tellAttendees(updated, 'updated', actor.id);
+      if (NEWSWORTHY.some((field) => body[field] !== undefined)) {
+        await tellRooms(updated, 'updated', await tellAttendees(updated, 'updated', actor.id));
+      }
       await tellPromoted(promoted);
       return {
         sessions: await live.presentIds(
@@ -120,7 +135,7 @@ export function createLiveChangesService({
         }
         return rows;
       });
-      await tellAttendees(updated, 'cancelled', actor.id);
+      await tellRooms(updated, 'cancelled', await tellAttendees(updated, 'cancelled', actor.id));
       return {
         sessions: await live.presentIds(
           viewer,

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, profiles, users } from '../../db/schema.ts';
+import { courses, liveAttendance, profiles, users } from '../../db/schema.ts';
 import { liveRsvps } from './live.table.ts';
 import type { LiveRecipient } from './live-rows.ts';
 
@@ -22,6 +22,14 @@ export function createLiveDirectoryRepository({ db }: { db: Db }) {
         .innerJoin(users, eq(users.id, liveRsvps.userId))
         .leftJoin(profiles, eq(profiles.id, users.id))
         .where(and(inArray(liveRsvps.sessionId, sessionIds), inArray(liveRsvps.response, ['going', 'maybe'])));
+    },
+    /** Whoever has a visit of the session's room open (the live room's table, only read here). */
+    async inRoomOf(sessionIds: string[]): Promise<{ sessionId: string; userId: string }[]> {
+      if (sessionIds.length === 0) return [];
+      return db
+        .selectDistinct({ sessionId: liveAttendance.sessionId, userId: liveAttendance.userId })
+        .from(liveAttendance)
+        .where(and(inArray(liveAttendance.sessionId, sessionIds), isNull(liveAttendance.leftAt)));
     },
     async recipients(userIds: string[]): Promise<LiveRecipient[]> {
       if (userIds.length === 0) return [];

@@ -34,15 +34,20 @@ export function createLiveNotifier({
       publicUrl,
     ).toString();
 
-  /** One person, one notice; a failed push or mail is logged and never undoes the change that caused it. */
-  async function tell(recipient: LiveRecipient, session: LiveSessionRow, kind: LiveNoticeKind) {
-    await publishToUser(recipient.userId, {
+  /** The notice in the open app only (the room page and the toast); a failed push is logged. */
+  async function push(userId: string, session: LiveSessionRow, kind: LiveNoticeKind) {
+    await publishToUser(userId, {
       type: 'live_session_changed',
       session_id: session.id,
       change: CHANGE_OF_NOTICE[kind],
       title: session.title,
       starts_at: session.startsAt.toISOString(),
     }).catch((error: unknown) => logger.warn({ err: error }, 'live session change not pushed'));
+  }
+
+  /** One person, one notice; a failed push or mail is logged and never undoes the change that caused it. */
+  async function tell(recipient: LiveRecipient, session: LiveSessionRow, kind: LiveNoticeKind) {
+    await push(recipient.userId, session, kind);
     if (isPhoneOnlyEmail(recipient.email)) return;
     const mail = liveMail(languageOfProfile(recipient.primaryLanguage), {
       kind,
@@ -58,6 +63,7 @@ export function createLiveNotifier({
 
   return {
     tell,
+    push,
     async tellAll(recipients: LiveRecipient[], session: LiveSessionRow, kind: LiveNoticeKind) {
       for (const recipient of recipients) await tell(recipient, session, kind);
     },

@@ -1,4 +1,5 @@
 import { LIVE_CHAT_MAX_LENGTH } from '@portal/shared/live-room';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { dateTimeFormat } from '@/lib/intl-formats';
 import { useLiveChat } from '../api/get-live-chat';
+import { leaveClosedRoom } from '../api/get-live-room-lobby';
 import { useDeleteLiveChat, useSendLiveChat } from '../api/send-live-chat';
 
 /** The room chat: history on entry, older pages on request, Enter sends; the host deletes messages. */
@@ -24,6 +26,7 @@ export function LiveChat({
   const chat = useLiveChat(sessionId, true);
   const send = useSendLiveChat(sessionId);
   const remove = useDeleteLiveChat(sessionId);
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
@@ -43,6 +46,7 @@ export function LiveChat({
     send.mutate(body, {
       onSuccess: () => setText(''),
       onError: (error) => {
+        if (leaveClosedRoom(queryClient, sessionId, error)) return;
         const code = error instanceof ApiError ? error.code : 'network';
         setProblem(
           code === 'rate_limited' ? t('chat.tooFast') : code === 'chat_muted' ? t('chat.mutedError') : t('chat.failed'),
@@ -115,8 +119,11 @@ export function LiveChat({
           {t('chat.send')}
         </Button>
       </form>
-      <p role="status" className="mt-1 min-h-5 text-sm text-destructive">
-        {problem}
+      <p
+        role="status"
+        className={`mt-1 min-h-5 text-sm ${send.isPaused ? 'text-muted-foreground' : 'text-destructive'}`}
+      >
+        {send.isPaused ? t('chat.waiting') : problem}
       </p>
     </section>
   );

@@ -1,10 +1,14 @@
-import type { LiveTimerBody } from '@portal/shared/live-room';
-import { useState } from 'react';
+import type { LiveSession } from '@portal/shared/live';
+import type { LiveRoomState, LiveTimerBody } from '@portal/shared/live-room';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useLiveSession } from '@/features/live/api/get-live-session';
 import { useEnterLiveRoom } from '../api/enter-live-room';
+import { leaveClosedRoom } from '../api/get-live-room-lobby';
 import { useLiveRoomState } from '../api/get-live-room-state';
 import { type LiveRoomChange, useUpdateLiveRoom } from '../api/update-live-room';
 import { AttendancePanel } from './attendance-panel';
@@ -22,16 +26,36 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
   const realtime = useRoomRealtime(sessionId, presence.entered);
   const room = useLiveRoomState(sessionId, presence.entered);
   const update = useUpdateLiveRoom(sessionId);
+  const session = useLiveSession(sessionId);
+  const queryClient = useQueryClient();
   const [problem, setProblem] = useState('');
+  // Two clicks can land before the first hand-over re-renders the room; the second would be refused.
+  const handingOver = useRef(false);
   const state = room.data;
+
+  const roomError = room.error;
+  useEffect(() => {
+    if (roomError) leaveClosedRoom(queryClient, sessionId, roomError);
+  }, [roomError, queryClient, sessionId]);
 
   if (presence.error && !state) return <Alert variant="destructive">{t('errors.enterFailed')}</Alert>;
   if (!state) return <Spinner label={t('loading')} />;
 
   const serverOffsetMs = Date.parse(state.server_now) - (room.dataUpdatedAt || Date.now());
   const change = (next: LiveRoomChange) => {
+    if (next.kind === 'hand_over') {
+      if (handingOver.current) return;
+      handingOver.current = true;
+    }
     setProblem('');
-    update.mutate(next, { onError: () => setProblem(t('errors.actionFailed')) });
+    update.mutate(next, {
+      onError: (error) => {
+        if (!leaveClosedRoom(queryClient, sessionId, error)) setProblem(t('errors.actionFailed'));
+      },
+      onSettled: () => {
+        if (next.kind === 'hand_over') handingOver.current = false;
+      },
+    });
   };
 
   return (
@@ -39,8 +63,13 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
       <header>
         <h1 className="text-2xl font-semibold">{state.session.title}</h1>
         <p className="text-sm text-muted-foreground">
-          {state.me.is_host ? t('room.youHost') : t('room.hostIs', { name: hostName(state) })}
+          {state.me.is_host ? t('room.youHost') : t('room.hostIs', { name: hostName(state, session.data) })}
         </p>
+        {presence.connection === 'online' ? null : (
+          <Alert variant="warning" className="mt-2">
+            {t(presence.connection === 'offline' ? 'connection.offline' : 'connection.reconnecting')}
+          </Alert>
+        )}
         {state.me.can_reclaim_host ? (
           <Button
             variant="outline"
@@ -76,6 +105,9 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
   );
 }
 
-function hostName(state: { host_id: string; participants: { user_id: string; name: string }[] }) {
-  return state.participants.find((person) => person.user_id === state.host_id)?.name ?? '—';
+/** The host by name even when they are not in the room: the session's own host, unless the role was handed over. */
+function hostName(state: LiveRoomState, session: LiveSession | undefined) {
+  const present = state.participants.find((person) => person.user_id === state.host_id)?.name;
+  if (present) return present;
+  return session?.host.id === state.host_id ? session.host.name : '—';
 }

@@ -25,7 +25,7 @@ const moderatorView = {
 afterEach(cleanup);
 
 describe('the people in a live room', () => {
-  it('a moderator may mute anyone else and hand the host role to those who are not host already', async () => {
+  it('a moderator may mute anyone else and, once confirmed, hand the host role to those who are not host already', async () => {
     const onChange = vi.fn();
     render(<RoomPeople state={moderatorView} onChange={onChange} />);
     const people = screen.getByRole('list', { name: 'People in the room' });
@@ -35,7 +35,11 @@ describe('the people in a live room', () => {
     expect(within(host).queryByRole('button', { name: /host/i })).toBeNull();
 
     const learner = within(people).getByText('Lea').closest('li') as HTMLElement;
-    await userEvent.setup().click(within(learner).getByRole('button', { name: 'Make Lea the host' }));
+    const user = userEvent.setup();
+    await user.click(within(learner).getByRole('button', { name: 'Make Lea the host' }));
+    expect(onChange).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Lea the host?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make host' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'hand_over', userId: 'lea' });
   });
 });

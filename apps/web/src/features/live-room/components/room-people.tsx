@@ -1,15 +1,18 @@
 import type { LiveRoomState } from '@portal/shared/live-room';
 import { Hand } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { LiveRoomChange } from '../api/update-live-room';
 
-/** Who is in the room, with the host's controls per person, and the raised-hands queue. */
+/** Who is in the room, with the host's controls per person (handing the host role over is confirmed), and the raised-hands queue. */
 export function RoomPeople({ state, onChange }: { state: LiveRoomState; onChange: (change: LiveRoomChange) => void }) {
   const { t } = useTranslation('live-room');
   const { me } = state;
   const myHand = state.hands.some((hand) => hand.user_id === me.user_id);
+  const [handingTo, setHandingTo] = useState<{ userId: string; name: string } | null>(null);
 
   return (
     <>
@@ -45,7 +48,7 @@ export function RoomPeople({ state, onChange }: { state: LiveRoomState; onChange
                       variant="outline"
                       size="sm"
                       aria-label={t('people.makeHostLabel', { name: person.name })}
-                      onClick={() => onChange({ kind: 'hand_over', userId: person.user_id })}
+                      onClick={() => setHandingTo({ userId: person.user_id, name: person.name })}
                     >
                       {t('people.makeHost')}
                     </Button>
@@ -56,6 +59,18 @@ export function RoomPeople({ state, onChange }: { state: LiveRoomState; onChange
           ))}
         </ul>
       </section>
+      <ConfirmDialog
+        open={handingTo !== null}
+        onOpenChange={(open) => (open ? null : setHandingTo(null))}
+        title={t('people.handOverTitle', { name: handingTo?.name ?? '' })}
+        description={t('people.handOverDescription', { name: handingTo?.name ?? '' })}
+        confirmLabel={t('people.handOverConfirm')}
+        destructive={false}
+        onConfirm={() => {
+          if (handingTo) onChange({ kind: 'hand_over', userId: handingTo.userId });
+          setHandingTo(null);
+        }}
+      />
       <section aria-labelledby="room-hands-title" className="rounded-lg border border-border bg-card p-4">
         <h2 id="room-hands-title" className="mb-2 text-lg font-semibold">
           {t('hands.title')}

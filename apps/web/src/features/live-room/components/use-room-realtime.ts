@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RealtimeClient, realtimeUrl } from '@/lib/realtime';
 import { invalidateLiveAttendance } from '../api/get-live-attendance';
 import { invalidateLiveChat, receiveLiveChatMessage, removeLiveChatMessage } from '../api/get-live-chat';
+import { refreshLiveRoomLobby } from '../api/get-live-room-lobby';
 import { invalidateLiveRoomState } from '../api/get-live-room-state';
 import { TAB_ID } from '../utils/tab-id';
 
@@ -32,6 +33,13 @@ export function useRoomRealtime(sessionId: string, enabled: boolean) {
         void invalidateLiveRoomState(queryClient, sessionId);
         void invalidateLiveChat(queryClient, sessionId);
         void invalidateLiveAttendance(queryClient, sessionId);
+        return;
+      }
+      // The session itself was cancelled or moved: the page asks whether its room is still open.
+      if (message.type === 'live_session_changed') {
+        if (message.session_id !== sessionId) return;
+        void refreshLiveRoomLobby(queryClient, sessionId);
+        void invalidateLiveRoomState(queryClient, sessionId);
         return;
       }
       if (!('sessionId' in message) || message.sessionId !== sessionId) return;

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { dateTimeFormat } from '@/lib/intl-formats';
 import { useLiveRoomLobby } from '../api/get-live-room-lobby';
+import { GoingPrompt } from '../components/going-prompt';
 import { LiveRoom } from '../components/live-room';
 
 /** `/dashboard/learner/live-hub/:sessionId`: the room once open, otherwise when it opens or why one cannot enter. */
@@ -38,9 +39,8 @@ export function LiveRoomPage() {
       if (lobby.error instanceof ApiError && code === 'subscription_required') {
         return <PlanUpgrade tier={(lobby.error.reasons[0] as Tier | undefined) ?? 'us'} feature={t('feature')} />;
       }
-      const key =
-        code === 'not_a_member' ? 'errors.notMember' : code === 'not_found' ? 'errors.notFound' : 'errors.loadFailed';
-      return <Alert variant="warning">{t(key)}</Alert>;
+      if (code === 'not_a_member') return <GoingPrompt sessionId={sessionId} />;
+      return <Alert variant="warning">{t(code === 'not_found' ? 'errors.notFound' : 'errors.loadFailed')}</Alert>;
     }
     const { data } = lobby;
     if (data.status === 'open') return <LiveRoom sessionId={sessionId} />;

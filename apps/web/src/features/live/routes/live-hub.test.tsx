@@ -5,6 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { LiveHubPage } from './live-hub';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -92,6 +93,19 @@ describe('the live hub', () => {
     const region = await screen.findByRole('region', { name: 'Live now' });
     const join = within(region).getByRole('link', { name: 'Join Grammar live' });
     expect(join.getAttribute('href')).toBe('/dashboard/learner/live-hub/live-1');
+  });
+
+  it('in German the heading names the hub as the navigation does', async () => {
+    serve({ live_now: [], upcoming: [], past: [] }, () => session({}));
+    await i18n.changeLanguage('de');
+    try {
+      renderPage();
+      const navLabel = i18n.t('nav.liveHub', { ns: 'common' });
+      expect(navLabel).toBe('Live-Bereich');
+      expect(await screen.findByRole('heading', { level: 1, name: navLabel })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('answering "Going" to a full session says the learner is on the waitlist', async () => {
