@@ -1,6 +1,6 @@
 import '@/lib/i18n';
 import type { StudySession } from '@portal/shared/study';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FocusTimer } from './focus-timer';
@@ -41,6 +41,7 @@ describe('the focus timer', () => {
     );
   });
   afterEach(() => {
+    onlineManager.setOnline(true);
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -90,5 +91,42 @@ describe('the focus timer', () => {
     renderTimer(null);
     expect(screen.getByRole('button', { name: 'Start focus session' })).toBeInTheDocument();
     expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  const posts = (path: string) =>
+    vi.mocked(fetch).mock.calls.filter(([url, init]) => url === path && init?.method === 'POST').length;
+
+  it('a double click on Start sends one start, even when both clicks land before a re-render', async () => {
+    vi.mocked(fetch).mockImplementation(() => new Promise(() => {}));
+    renderTimer(null);
+    const start = screen.getByRole('button', { name: 'Start focus session' });
+    act(() => {
+      start.click();
+      start.click();
+    });
+    await act(async () => {});
+    expect(posts('/api/study/sessions')).toBe(1);
+  });
+
+  it('stopping while offline says the session will be saved once back online and cannot be pressed again', async () => {
+    const ended = session({ status: 'ended', ended_at: NOW.toISOString(), focused_seconds: 600 });
+    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ session: ended }), { status: 200 }));
+    renderTimer(session({ started_at: minutesAgo(10) }));
+    onlineManager.setOnline(false);
+    const stop = screen.getByRole('button', { name: 'Stop and save' });
+    act(() => {
+      stop.click();
+      stop.click();
+    });
+    const offline = 'Saving… You are offline; the session will be saved when you are back online.';
+    expect(await screen.findByText(offline, { selector: 'p:not([role])' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(offline);
+    const saving = screen.getByRole('button', { name: 'Saving…' });
+    expect(saving).toBeDisabled();
+    expect(saving).toHaveAccessibleDescription(offline);
+    expect(posts('/api/study/sessions/s1/stop')).toBe(0);
+
+    await act(async () => onlineManager.setOnline(true));
+    expect(posts('/api/study/sessions/s1/stop')).toBe(1);
   });
 });

@@ -19,6 +19,7 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
   const { t } = useTranslation('study');
   const queryClient = useQueryClient();
   const phaseId = useId();
+  const savingId = useId();
   const start = useStartStudySession();
   const pause = usePauseStudySession();
   const resume = useResumeStudySession();
@@ -26,6 +27,15 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
   const active = useSessionClock(session, clockOffsetMs);
   const state = pomodoroState(active);
   const busy = start.isPending || pause.isPending || resume.isPending || stop.isPending;
+  // Two clicks can land before React re-renders; a second start meets 409, a second stop saves nothing new.
+  const inFlight = useRef<'start' | 'stop' | null>(null);
+  const once = (action: 'start' | 'stop', send: (settled: () => void) => void) => {
+    if (inFlight.current) return;
+    inFlight.current = action;
+    send(() => {
+      inFlight.current = null;
+    });
+  };
 
   // Phase changes are announced once, politely; the ticking clock itself is not.
   const [announcement, setAnnouncement] = useState('');
@@ -57,6 +67,9 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
   }, [session?.status, state.phase, queryClient]);
 
   const failed = () => toast.error(t('actionFailed'));
+  useEffect(() => {
+    if (stop.isPaused) setAnnouncement(t('savingOffline'));
+  }, [stop.isPaused, t]);
 
   const status = (
     <p role="status" className="sr-only">
@@ -77,7 +90,11 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
             rounds: POMODORO.rounds,
           })}
         </p>
-        <Button size="lg" disabled={busy} onClick={() => start.mutate('focus', { onError: failed })}>
+        <Button
+          size="lg"
+          disabled={busy}
+          onClick={() => once('start', (settled) => start.mutate('focus', { onError: failed, onSettled: settled }))}
+        >
           <Play aria-hidden="true" />
           {t('focus.start')}
         </Button>
@@ -130,18 +147,28 @@ export function FocusTimer({ session, clockOffsetMs }: { session: StudySession |
         <Button
           variant="outline"
           disabled={busy}
+          aria-describedby={stop.isPending ? savingId : undefined}
           onClick={() =>
-            stop.mutate(session.id, {
-              onSuccess: ({ session: ended }) =>
-                toast.success(t('saved', { minutes: Math.floor(ended.focused_seconds / 60) })),
-              onError: failed,
-            })
+            once('stop', (settled) =>
+              stop.mutate(session.id, {
+                onSuccess: ({ session: ended }) =>
+                  toast.success(t('saved', { minutes: Math.floor(ended.focused_seconds / 60) })),
+                onError: failed,
+                onSettled: settled,
+              }),
+            )
           }
         >
           <Square aria-hidden="true" />
-          {t('stop')}
+          {stop.isPending ? t('saving') : t('stop')}
         </Button>
       </div>
+      {/* A stop sent offline waits for the network; say so instead of leaving the timer running without a word. */}
+      {stop.isPending ? (
+        <p id={savingId} className="text-sm font-medium">
+          {stop.isPaused ? t('savingOffline') : t('saving')}
+        </p>
+      ) : null}
       {status}
     </Card>
   );
