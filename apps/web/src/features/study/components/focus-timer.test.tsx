@@ -109,7 +109,7 @@ describe('the focus timer', () => {
   });
 
   it('stopping while offline says the session will be saved once back online and cannot be pressed again', async () => {
-    const ended = session({ status: 'ended', ended_at: NOW.toISOString(), focused_seconds: 600 });
+    const ended = session({ status: 'completed', ended_at: NOW.toISOString(), focused_seconds: 600 });
     vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ session: ended }), { status: 200 }));
     renderTimer(session({ started_at: minutesAgo(10) }));
     onlineManager.setOnline(false);
