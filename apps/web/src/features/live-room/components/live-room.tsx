@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLiveSession } from '@/features/live/api/get-live-session';
+import { usePageTitle } from '@/lib/page-title';
 import { useEnterLiveRoom } from '../api/enter-live-room';
 import { leaveClosedRoom } from '../api/get-live-room-lobby';
 import { useLiveRoomState } from '../api/get-live-room-state';
@@ -32,6 +33,7 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
   // Two clicks can land before the first hand-over re-renders the room; the second would be refused.
   const handingOver = useRef(false);
   const state = room.data;
+  usePageTitle(state?.session.title);
 
   const roomError = room.error;
   useEffect(() => {
