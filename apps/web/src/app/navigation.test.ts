@@ -2,7 +2,7 @@ import '@/lib/i18n';
 import { INTERFACE_LANGUAGES } from '@portal/shared/language';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { navSectionsFor } from './navigation';
+import { isNavItemActive, navSectionsFor } from './navigation';
 
 describe('the dashboard navigation', () => {
   it('names every section and link from the common texts the layout has loaded, in each language', async () => {
@@ -18,5 +18,18 @@ describe('the dashboard navigation', () => {
       expect(missing, language).toEqual([]);
     }
     await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    ['/dashboard/learner/study/focus', 'nav.study'],
+    ['/dashboard/learner/study/review', 'nav.study'],
+    ['/dashboard/learner/study/practice', 'nav.study'],
+    ['/dashboard/learner/study/unknown-mode', 'nav.study'],
+    ['/dashboard/learner', 'nav.home'],
+    ['/dashboard/learner/flashcards/deck-1', 'nav.flashcards'],
+    ['/dashboard/admin/users', 'nav.adminUsers'],
+  ])('on %s exactly one item is current: %s', (pathname, labelKey) => {
+    const items = navSectionsFor('admin').flatMap((section) => section.items);
+    expect(items.filter((item) => isNavItemActive(item, pathname)).map((item) => item.labelKey)).toEqual([labelKey]);
   });
 });

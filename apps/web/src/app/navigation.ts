@@ -31,7 +31,14 @@ import {
   WalletCards,
 } from 'lucide-react';
 
-export type NavItem = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  icon: LucideIcon;
+  end?: boolean;
+  /** Every path under this one marks the item current, when the link opens one page of a larger area. */
+  area?: string;
+};
 export type NavSection = { titleKey: string; roles?: readonly Role[]; items: NavItem[] };
 
 export const NAV_SECTIONS: NavSection[] = [
@@ -44,7 +51,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: '/dashboard/learner/goals', labelKey: 'nav.goals', icon: Target },
       { to: '/dashboard/learner/notes', labelKey: 'nav.notes', icon: NotebookPen },
       { to: '/dashboard/learner/flashcards', labelKey: 'nav.flashcards', icon: WalletCards },
-      { to: '/dashboard/learner/study/focus', labelKey: 'nav.study', icon: Timer },
+      { to: '/dashboard/learner/study/focus', area: '/dashboard/learner/study', labelKey: 'nav.study', icon: Timer },
     ],
   },
   {
@@ -94,4 +101,11 @@ export const NAV_SECTIONS: NavSection[] = [
 
 export function navSectionsFor(role: Role) {
   return NAV_SECTIONS.filter((section) => !section.roles || section.roles.includes(role));
+}
+
+/** True when `pathname` is the item's page, or (unless `end`) lies under its area or link. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const base = item.area ?? item.to;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === base || (!item.end && path.startsWith(`${base}/`));
 }
