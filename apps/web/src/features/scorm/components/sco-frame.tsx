@@ -103,6 +103,26 @@ export function ScoFrame({
     };
   }, [retry, runtimeRef]);
 
+  // While saves keep failing (offline, the server away), closing the page would lose what is not stored yet: the
+  // browser asks first. A page that closes while saving normally sends its last data on the way out.
+  useEffect(() => {
+    if (save.state !== 'retrying') return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [save.state]);
+
+  // A start that failed for want of a network is tried again as soon as the browser is back online.
+  useEffect(() => {
+    if (!failed || refusal) return;
+    const again = () => setRetry((count) => count + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failed, refusal]);
+
   if (refusal) return <LaunchRefusalNotice refusal={refusal} className="m-4" />;
   if (failed) {
     return (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createContentApi } from './content-api';
 import { openScoSession } from './content-api.testing';
 
 /** What the LMS hands a SCORM 1.2 launch (see buildLaunchCmi on the server). */
@@ -306,5 +307,29 @@ describe('SCORM 1.2 error reporting', () => {
       ['set', 'cmi.core.score.raw', '75'],
       ['error', 201, null],
     ]);
+  });
+});
+
+describe('a commit after the attempt was opened again elsewhere', () => {
+  it('answers "false" with the general exception in SCORM 1.2 and the commit failure in 2004, and is not sent', () => {
+    for (const [family, code, names] of [
+      ['1.2', '101', { initialize: 'LMSInitialize', commit: 'LMSCommit', error: 'LMSGetLastError' }],
+      ['2004', '391', { initialize: 'Initialize', commit: 'Commit', error: 'GetLastError' }],
+    ] as const) {
+      let lost = false;
+      const commits: string[] = [];
+      const api = createContentApi({
+        family,
+        cmi: family === '1.2' ? LAUNCH : {},
+        events: { onCommit: () => commits.push('sent'), commitsLost: () => lost },
+      }) as unknown as Record<string, (argument?: string) => string>;
+      const call = (name: string) => api[name]?.call(api, '');
+      expect(call(names.initialize)).toBe('true');
+      expect(call(names.commit)).toBe('true');
+      lost = true;
+      expect(call(names.commit), family).toBe('false');
+      expect(call(names.error), family).toBe(code);
+      expect(commits).toEqual(['sent']);
+    }
   });
 });

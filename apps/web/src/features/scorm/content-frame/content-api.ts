@@ -18,7 +18,12 @@ export type ContentApiEvents = {
    */
   onError?: (code: number, element: string | null) => void;
   onSuspendDataOverLimit?: (length: number, limit: number) => void;
+  /** True once nothing the content commits can be kept any more (the attempt was opened again elsewhere). */
+  commitsLost?: () => boolean;
 };
+
+/** The error a commit that cannot be kept answers: SCORM 1.2 has only the general exception, 2004 its commit failure. */
+const COMMIT_FAILED = { '1.2': 101, '2004': 391 } as const;
 
 const METHODS = {
   '1.2': {
@@ -132,7 +137,13 @@ export function createContentApi({
   );
   wrap(
     names.commit,
-    (original, args) => (finished() ? afterFinish('false') : original.apply(api, args)),
+    (original, args) => {
+      if (finished()) return afterFinish('false');
+      if (events.commitsLost?.()) {
+        return fail(COMMIT_FAILED[family], undefined, 'This attempt was opened again elsewhere.', 'false');
+      }
+      return original.apply(api, args);
+    },
     () => events.onCommit?.(),
   );
   wrap(

@@ -25,6 +25,8 @@ let queue: CommitQueue | null = null;
 let pendingSets: Array<[string, string]> = [];
 let terminated = false;
 let navRequest: string | null = null;
+/** The attempt was opened again elsewhere and saved from there: commits from here are refused. */
+let takenOver = false;
 const apiErrors = createApiErrorTally();
 
 const tell = (message: WrapperToPlayer) => {
@@ -85,6 +87,7 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
         tell({ type: 'api-error', code, element });
       },
       onSuspendDataOverLimit: (length, limit) => tell({ type: 'suspend-over-limit', length, limit }),
+      commitsLost: () => takenOver,
     },
   });
   api = content;
@@ -103,7 +106,10 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
       return refused.length > 0 ? { ...data, api_errors: refused } : data;
     },
     send: commitUrl ? sendTo(commitUrl) : async () => ({ status: 200, body: null }),
-    onState: (state, text) => tell({ type: 'save-state', state, ...(text ? { message: text } : {}) }),
+    onState: (state, text) => {
+      if (state === 'taken-over') takenOver = true;
+      tell({ type: 'save-state', state, ...(text ? { message: text } : {}) });
+    },
   });
   if (message.validity) applyNavValidity(content, message.validity);
   const globals = window as unknown as Record<string, unknown>;
