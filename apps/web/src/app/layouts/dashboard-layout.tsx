@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorFallback } from '@/components/error-fallback';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Brand } from '@/components/layout/brand';
@@ -15,11 +15,13 @@ import { PaymentDueBanner } from '@/features/subscription/components/payment-due
 import { VoiceReader } from '@/features/voice/components/voice-reader';
 import { useMe, useSignOut } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { navSectionsFor } from '../navigation';
+import { isNavItemActive, navSectionsFor } from '../navigation';
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  // An item is current on its page and, for an area such as the study sessions, on every page under it.
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-6 px-3 py-4">
       {navSectionsFor(me?.role ?? 'learner').map((section) => (
@@ -30,20 +32,18 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           <ul className="flex flex-col gap-0.5">
             {section.items.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end={item.end}
                   onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors hover:bg-muted',
-                      isActive && 'bg-accent font-medium text-primary',
-                    )
-                  }
+                  aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors hover:bg-muted',
+                    isNavItemActive(item, pathname) && 'bg-accent font-medium text-primary',
+                  )}
                 >
                   <item.icon className="size-4" aria-hidden="true" />
                   {t(item.labelKey)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
