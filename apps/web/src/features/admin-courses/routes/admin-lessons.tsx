@@ -48,10 +48,10 @@ function lessonMeta(lesson: AdminLesson, t: TFunction<'authoring'>): string {
   const parts = [t(`kinds.${lesson.kind}`)];
   if (lesson.content.kind === 'quiz') {
     parts.push(
-      t('lessons.meta.questions', { questions: lesson.content.questions.length, mark: lesson.content.pass_mark }),
+      t('lessons.meta.questions', { count: lesson.content.questions.length, mark: lesson.content.pass_mark }),
     );
   }
-  if (lesson.page_count) parts.push(t('lessons.meta.pages', { pages: lesson.page_count }));
+  if (lesson.page_count) parts.push(t('lessons.meta.pages', { count: lesson.page_count }));
   if (lesson.duration_seconds)
     parts.push(t('lessons.meta.minutes', { minutes: Math.max(1, Math.round(lesson.duration_seconds / 60)) }));
   return parts.join(' · ');

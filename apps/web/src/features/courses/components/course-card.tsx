@@ -71,7 +71,7 @@ export function CourseCard({ course, headingLevel = 2 }: { course: CatalogueCour
               {t('card.progressDetail', {
                 percent: progress.percent,
                 done: progress.lessons_completed,
-                total: progress.lessons_total,
+                count: progress.lessons_total,
               })}
             </p>
           </div>

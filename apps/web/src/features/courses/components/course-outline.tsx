@@ -74,7 +74,7 @@ export function CourseOutlineNav({
               <p className="text-xs text-muted-foreground">
                 {module.completed
                   ? t('outline.moduleCompleted')
-                  : t('outline.moduleProgress', { done: module.lessons_completed, total: module.lessons_total })}
+                  : t('outline.moduleProgress', { done: module.lessons_completed, count: module.lessons_total })}
               </p>
               {module.locked ? (
                 <p className="rounded-md bg-muted px-2 py-1 text-xs">

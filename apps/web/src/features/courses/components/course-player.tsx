@@ -149,14 +149,14 @@ export function CoursePlayer({ outline, lessonAside }: { outline: CourseOutline;
             valueText={t('player.progressText', {
               percent: progress.percent,
               done: progress.lessons_completed,
-              total: progress.lessons_total,
+              count: progress.lessons_total,
             })}
           />
           <p className="text-sm text-muted-foreground">
             {t('player.progressText', {
               percent: progress.percent,
               done: progress.lessons_completed,
-              total: progress.lessons_total,
+              count: progress.lessons_total,
             })}
           </p>
         </div>

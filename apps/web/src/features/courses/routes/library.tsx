@@ -32,7 +32,7 @@ function ContinueBanner({ course }: { course: CatalogueCourse }) {
           {t('card.progressDetail', {
             percent: course.progress.percent,
             done: course.progress.lessons_completed,
-            total: course.progress.lessons_total,
+            count: course.progress.lessons_total,
           })}
         </p>
       </div>
