@@ -47,9 +47,7 @@ const KIND_ICONS: Record<LessonKind, LucideIcon> = {
 function lessonMeta(lesson: AdminLesson, t: TFunction<'authoring'>): string {
   const parts = [t(`kinds.${lesson.kind}`)];
   if (lesson.content.kind === 'quiz') {
-    parts.push(
-      t('lessons.meta.questions', { count: lesson.content.questions.length, mark: lesson.content.pass_mark }),
-    );
+    parts.push(t('lessons.meta.questions', { count: lesson.content.questions.length, mark: lesson.content.pass_mark }));
   }
   if (lesson.page_count) parts.push(t('lessons.meta.pages', { count: lesson.page_count }));
   if (lesson.duration_seconds)
