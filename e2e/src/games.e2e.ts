@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { GAME_SAMPLE_SET } from '@portal/shared/games-sample';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,9 +18,6 @@ const CARDS = [
   { front: 'Capital of Italy', back: 'Rome' },
   { front: 'Capital of Spain', back: 'Madrid' },
 ];
-const sample = JSON.parse(
-  readFileSync(new URL('../../apps/web/src/locales/en/games.json', import.meta.url), 'utf8'),
-) as { sample: Record<string, { prompt: string; answer: string }> };
 
 let browser: Browser;
 let own: Awaited<ReturnType<typeof startOwnServer>>;
@@ -127,7 +124,7 @@ describe('games', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Start round' }).click();
     await page.getByRole('list', { name: 'Terms' }).waitFor();
-    const answerOf = new Map(Object.values(sample.sample).map((entry) => [entry.prompt, entry.answer]));
+    const answerOf = new Map(GAME_SAMPLE_SET.en.map((entry) => [entry.prompt, entry.answer]));
     await playMatch(page, answerOf, 4);
     await page.getByRole('heading', { name: 'Round complete' }).waitFor();
     await page.getByText('4 of 4 correct').waitFor();
