@@ -44,17 +44,6 @@ export function PublicLayout() {
     document.addEventListener('keydown', close);
     return () => document.removeEventListener('keydown', close);
   }, [menuOpen]);
-  // Escape closes the open menu and puts focus back on its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', close);
-    return () => document.removeEventListener('keydown', close);
-  }, [menuOpen]);
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <SkipLink />

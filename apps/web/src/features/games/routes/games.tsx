@@ -1,10 +1,11 @@
 import type { CreateRoundBody, GameRound, GameSource, RoundResult } from '@portal/shared/games';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api';
 import { useMe } from '@/lib/auth';
+import { useWarnBeforeLeaving } from '@/lib/use-warn-before-leaving';
 import { useGameBests } from '../api/get-game-bests';
 import { useGameSources } from '../api/get-game-sources';
 import { GameSetup } from '../components/game-setup';
@@ -44,15 +45,7 @@ export function Games() {
   };
 
   // Leaving mid-round loses it: the server keeps the round's answers, not the learner's.
-  useEffect(() => {
-    if (phase.name !== 'playing') return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [phase.name]);
+  useWarnBeforeLeaving(phase.name === 'playing');
 
   const explain = (cause: unknown) => {
     if (cause instanceof ApiError && cause.reasons.includes('not_enough_items')) return t('errors.notEnoughItems');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useWarnBeforeLeaving } from '@/lib/use-warn-before-leaving';
 import type { PlayerTarget } from '../api/get-player-session';
 import { startScormAttempt } from '../api/start-scorm-attempt';
 import type { SaveState } from '../content-frame/protocol';
@@ -105,15 +106,7 @@ export function ScoFrame({
 
   // While saves keep failing (offline, the server away), closing the page would lose what is not stored yet: the
   // browser asks first. A page that closes while saving normally sends its last data on the way out.
-  useEffect(() => {
-    if (save.state !== 'retrying') return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [save.state]);
+  useWarnBeforeLeaving(save.state === 'retrying');
 
   // A start that failed for want of a network is tried again as soon as the browser is back online.
   useEffect(() => {
