@@ -1,6 +1,6 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -87,6 +87,7 @@ export function DashboardLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the mobile menu closes whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
   return (
@@ -105,6 +106,11 @@ export function DashboardLayout() {
             id="mobile-nav"
             className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-card shadow-lg focus:outline-none lg:hidden"
             aria-describedby={undefined}
+            // Closed, the menu gives focus back to the button that opened it (Radix would look for its own trigger).
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              menuButton.current?.focus();
+            }}
           >
             <DialogPrimitive.Title className="sr-only">{t('nav.label')}</DialogPrimitive.Title>
             <div className="flex h-16 items-center justify-between border-b border-border px-4">
@@ -122,6 +128,7 @@ export function DashboardLayout() {
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-4 border-b border-border bg-card/95 px-4 backdrop-blur sm:px-6">
           <Button
+            ref={menuButton}
             variant="ghost"
             size="icon"
             className="lg:hidden"

@@ -113,7 +113,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 /** Sign in / sign up with email or phone number (also served at /auth). */
 export function Login() {
   const { t } = useTranslation('auth');
-  usePageTitle(t('title'));
+  usePageTitle(t('signIn'));
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
