@@ -20,35 +20,66 @@ import { accountStates } from './admin-users.table.ts';
 /** Role changes and suspensions take this lock, so concurrent ones cannot leave the portal without an admin. */
 const ADMIN_SET_LOCK = 0x61646d6e;
 
-export function createAdminUsersRepository({ db }: { db: Db }) {
-  const rows = async <Row>(query: SQL, executor: Db = db): Promise<Row[]> =>
-    ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
+type Outcome = 'changed' | 'unchanged' | 'last_admin';
 
-  /** Admins who are not suspended, apart from `exceptUserId`. */
-  async function otherActiveAdmins(executor: Db, exceptUserId: string): Promise<number> {
-    const [row] = await executor
-      .select({ count: sql<number>`count(*)::int` })
-      .from(accountStates)
-      .where(
-        and(eq(accountStates.role, 'admin'), ne(accountStates.userId, exceptUserId), isNull(accountStates.suspendedAt)),
-      );
-    return row?.count ?? 0;
-  }
+/** Admins who are not suspended, apart from `exceptUserId`. */
+async function otherActiveAdmins(executor: Db, exceptUserId: string): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(accountStates)
+    .where(and(eq(accountStates.role, 'admin'), ne(accountStates.userId, exceptUserId), isNull(accountStates.suspendedAt)));
+  return row?.count ?? 0;
+}
 
+/**
+ * Makes `role` the user's only role. Demoting the last active admin is refused (`last_admin`) under a lock, so
+ * two admins demoting each other at once cannot leave none.
+ */
+function setRole(db: Db, userId: string, role: Role): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+    const current = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+    const isAdmin = current.some((row) => row.role === 'admin');
+    if (resolveRole(current) === role) return 'unchanged';
+    if (isAdmin && role !== 'admin' && (await otherActiveAdmins(tx as unknown as Db, userId)) === 0) {
+      return 'last_admin';
+    }
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), ne(userRoles.role, role)));
+    await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+    return 'changed';
+  });
+}
+
+/** Suspends the account and ends its sessions in one transaction; the last active admin is refused. */
+function suspend(db: Db, userId: string, adminId: string, at: Date): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+    const [state] = await tx.select().from(accountStates).where(eq(accountStates.userId, userId)).for('update');
+    if (state?.suspendedAt) {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      return 'unchanged';
+    }
+    const admin = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')));
+    if (admin.length > 0 && (await otherActiveAdmins(tx as unknown as Db, userId)) === 0) return 'last_admin';
+    await tx
+      .insert(accountStates)
+      .values({ userId, suspendedAt: at, suspendedBy: adminId })
+      .onConflictDoUpdate({ target: accountStates.userId, set: { suspendedAt: at, suspendedBy: adminId } });
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return 'changed';
+  });
+}
+
+/** The directory's reads: the list page and who a user is. */
+function createDirectoryReads(db: Db) {
   return {
-    async listUsers({
-      filters,
-      cursor,
-      limit,
-      now,
-    }: {
-      filters: AdminUserFilters;
-      cursor: string | undefined;
-      limit: number;
-      now: Date;
-    }): Promise<ListedUserRow[]> {
-      const position = cursor ? decodeCursor(cursor, filters) : null;
-      return rows<ListedUserRow>(listUsersSql({ filters, cursor: position, limit, now }));
+    async listUsers(input: { filters: AdminUserFilters; cursor: string | undefined; limit: number; now: Date }) {
+      const position = input.cursor ? decodeCursor(input.cursor, input.filters) : null;
+      const query = listUsersSql({ filters: input.filters, cursor: position, limit: input.limit, now: input.now });
+      return ((await db.execute(query)) as unknown as { rows: ListedUserRow[] }).rows;
     },
 
     async findUser(userId: string) {
@@ -68,7 +99,12 @@ export function createAdminUsersRepository({ db }: { db: Db }) {
     async rolesOf(userId: string) {
       return db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
     },
+  };
+}
 
+/** The user page's account facts: profile, plan, sessions and recent activity. */
+function createAccountReads(db: Db) {
+  return {
     async profileOf(userId: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
       return row;
@@ -95,7 +131,12 @@ export function createAdminUsersRepository({ db }: { db: Db }) {
         .orderBy(desc(auditEvents.createdAt))
         .limit(limit);
     },
+  };
+}
 
+/** The user page's learning facts: XP and courses. */
+function createLearningReads(db: Db) {
+  return {
     async totalXp(userId: string) {
       const [row] = await db
         .select({ totalXp: xpAccounts.totalXp })
@@ -117,48 +158,14 @@ export function createAdminUsersRepository({ db }: { db: Db }) {
         .where(eq(courseProgress.userId, userId))
         .orderBy(desc(courseProgress.lastActivityAt));
     },
+  };
+}
 
-    /**
-     * Makes `role` the user's only role. Demoting the last active admin is refused (`last_admin`) under a lock, so
-     * two admins demoting each other at once cannot leave none.
-     */
-    async setRole(userId: string, role: Role): Promise<'changed' | 'unchanged' | 'last_admin'> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
-        const current = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-        const isAdmin = current.some((row) => row.role === 'admin');
-        if (resolveRole(current) === role) return 'unchanged';
-        if (isAdmin && role !== 'admin' && (await otherActiveAdmins(tx as unknown as Db, userId)) === 0) {
-          return 'last_admin';
-        }
-        await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), ne(userRoles.role, role)));
-        await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing();
-        return 'changed';
-      });
-    },
-
-    /** Suspends the account and ends its sessions in one transaction; the last active admin is refused. */
-    async suspend(userId: string, adminId: string, at: Date): Promise<'changed' | 'unchanged' | 'last_admin'> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
-        const [state] = await tx.select().from(accountStates).where(eq(accountStates.userId, userId)).for('update');
-        if (state?.suspendedAt) {
-          await tx.delete(sessions).where(eq(sessions.userId, userId));
-          return 'unchanged';
-        }
-        const admin = await tx
-          .select({ role: userRoles.role })
-          .from(userRoles)
-          .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')));
-        if (admin.length > 0 && (await otherActiveAdmins(tx as unknown as Db, userId)) === 0) return 'last_admin';
-        await tx
-          .insert(accountStates)
-          .values({ userId, suspendedAt: at, suspendedBy: adminId })
-          .onConflictDoUpdate({ target: accountStates.userId, set: { suspendedAt: at, suspendedBy: adminId } });
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        return 'changed';
-      });
-    },
+/** Role, suspension and session changes. */
+function createAccountStateWrites(db: Db) {
+  return {
+    setRole: (userId: string, role: Role) => setRole(db, userId, role),
+    suspend: (userId: string, adminId: string, at: Date) => suspend(db, userId, adminId, at),
 
     async reactivate(userId: string): Promise<boolean> {
       const updated = await db
@@ -185,16 +192,21 @@ export function createAdminUsersRepository({ db }: { db: Db }) {
 
     /** Notes a signed-in request; writes at most once per `everyMs` per user. */
     async touchLastActive(userId: string, at: Date, everyMs: number) {
+      const before = new Date(at.getTime() - everyMs);
       await db
         .update(accountStates)
         .set({ lastActiveAt: at })
-        .where(
-          and(
-            eq(accountStates.userId, userId),
-            sql`${accountStates.lastActiveAt} < ${new Date(at.getTime() - everyMs)}`,
-          ),
-        );
+        .where(and(eq(accountStates.userId, userId), sql`${accountStates.lastActiveAt} < ${before}`));
     },
+  };
+}
+
+export function createAdminUsersRepository({ db }: { db: Db }) {
+  return {
+    ...createDirectoryReads(db),
+    ...createAccountReads(db),
+    ...createLearningReads(db),
+    ...createAccountStateWrites(db),
   };
 }
 export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;

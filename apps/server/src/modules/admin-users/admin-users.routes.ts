@@ -13,6 +13,7 @@ import {
   grantTierBodySchema,
 } from '@portal/shared/admin-users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import { requestLanguage } from '../auth/request-language.ts';
 import { usersCsv } from './admin-users.csv.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
@@ -21,10 +22,8 @@ const admin = { role: 'admin', feature: null } as const;
 const tags = ['admin users'];
 const action = { params: adminUserParamsSchema, response: { 200: adminUserActionResultSchema } };
 
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminUsersService }> = async (
-  app,
-  { adminUsersService: service },
-) => {
+/** The directory: the list and its CSV export. */
+function registerDirectoryRoutes(app: RouteApp, service: AdminUsersService) {
   app.get(
     '/api/admin/users',
     {
@@ -59,7 +58,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminU
         .send(Readable.from(usersCsv(rows)));
     },
   );
+}
 
+/** Creating a user and reading one. */
+function registerUserRoutes(app: RouteApp, service: AdminUsersService) {
   app.post(
     '/api/admin/users',
     {
@@ -90,7 +92,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminU
     },
     async (request) => service.detail(request.params.userId),
   );
+}
 
+/** Account actions: role, suspension, sessions and password reset. */
+function registerAccountRoutes(app: RouteApp, service: AdminUsersService) {
   app.put(
     '/api/admin/users/:userId/role',
     {
@@ -131,7 +136,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminU
     { config: { access: admin }, schema: { tags, summary: 'Mail the user a password reset link', ...action } },
     async (request) => service.sendPasswordReset(request.auth().user.id, request.params.userId),
   );
+}
 
+/** Complimentary plans and deleting an account. */
+function registerPlanAndDeletionRoutes(app: RouteApp, service: AdminUsersService) {
   app.put(
     '/api/admin/users/:userId/complimentary-plan',
     {
@@ -160,4 +168,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminU
     },
     async (request) => service.deleteUser(request.auth().user.id, request.params.userId),
   );
+}
+
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsersService: AdminUsersService }> = async (
+  app,
+  { adminUsersService },
+) => {
+  registerDirectoryRoutes(app, adminUsersService);
+  registerUserRoutes(app, adminUsersService);
+  registerAccountRoutes(app, adminUsersService);
+  registerPlanAndDeletionRoutes(app, adminUsersService);
 };
