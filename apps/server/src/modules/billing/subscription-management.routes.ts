@@ -17,9 +17,10 @@ import type { SubscriptionManagementService } from './subscription-management.se
 const access = { role: 'user', feature: null } as const;
 const tags = ['billing'];
 
-export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
-  management: SubscriptionManagementService;
-}> = async (app, { management }) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The plan, and changing its tier or interval. */
+function registerPlanChangeRoutes(app: App, management: SubscriptionManagementService) {
   app.get(
     '/api/billing/subscription',
     {
@@ -60,7 +61,10 @@ export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => management.changePlan(request.auth().user.id, request.body, requestLanguage(request.headers)),
   );
+}
 
+/** What happens at the period end: undoing a scheduled change, canceling and resuming. */
+function registerPeriodEndRoutes(app: App, management: SubscriptionManagementService) {
   app.delete(
     '/api/billing/subscription/scheduled-change',
     {
@@ -99,7 +103,10 @@ export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => management.resume(request.auth().user.id, requestLanguage(request.headers)),
   );
+}
 
+/** The user's receipts. */
+function registerInvoiceRoutes(app: App, management: SubscriptionManagementService) {
   app.get(
     '/api/billing/invoices',
     {
@@ -122,7 +129,10 @@ export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => management.invoice(request.auth().user.id, request.params.invoiceId),
   );
+}
 
+/** The provider's portal and the card on file. */
+function registerPaymentMethodRoutes(app: App, management: SubscriptionManagementService) {
   app.post(
     '/api/billing/portal',
     {
@@ -160,4 +170,13 @@ export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
       payment_method: await management.updateSandboxCard(request.auth().user.id, request.body.cardNumber),
     }),
   );
+}
+
+export const subscriptionManagementRoutes: FastifyPluginAsyncZod<{
+  management: SubscriptionManagementService;
+}> = async (app, { management }) => {
+  registerPlanChangeRoutes(app, management);
+  registerPeriodEndRoutes(app, management);
+  registerInvoiceRoutes(app, management);
+  registerPaymentMethodRoutes(app, management);
 };
