@@ -9,28 +9,9 @@ export type SeatRow = typeof sharedPlanSeats.$inferSelect;
 const OPEN = ['pending', 'active'] as const;
 const owners = alias(users, 'owners');
 
-export function createSeatsRepository({ db }: { db: Db }) {
+/** The owner's seats: open ones for the overview and changes, active ones for the plan's members. */
+function createSeatReads(db: Db) {
   return {
-    async userOf(userId: string) {
-      const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-      return row;
-    },
-    /**
-     * Adds a pending invitation while fewer than `limit` seats are pending or taken: the owner's row is locked so
-     * concurrent invitations count one after another. Answers 'full', 'duplicate' (already invited) or the seat.
-     */
-    async invite(seat: typeof sharedPlanSeats.$inferInsert & { ownerId: string }, limit: number) {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, seat.ownerId)).for('update');
-        const [open] = await tx
-          .select({ used: count() })
-          .from(sharedPlanSeats)
-          .where(and(eq(sharedPlanSeats.ownerId, seat.ownerId), inArray(sharedPlanSeats.status, OPEN)));
-        if ((open?.used ?? 0) >= limit) return 'full' as const;
-        const [row] = await tx.insert(sharedPlanSeats).values(seat).onConflictDoNothing().returning();
-        return row ?? ('duplicate' as const);
-      });
-    },
     /** The owner's pending and taken seats, oldest first, with the member's name. */
     async openSeatsOf(ownerId: string) {
       return db
@@ -53,6 +34,22 @@ export function createSeatsRepository({ db }: { db: Db }) {
         );
       return row;
     },
+    async activeSeatsOf(ownerId: string) {
+      return db
+        .select()
+        .from(sharedPlanSeats)
+        .where(and(eq(sharedPlanSeats.ownerId, ownerId), eq(sharedPlanSeats.status, 'active')));
+    },
+  };
+}
+
+/** The people around a seat: users by id, the invitation behind a token, the plan a member is on. */
+function createSeatMemberReads(db: Db) {
+  return {
+    async userOf(userId: string) {
+      const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+      return row;
+    },
     async pendingByToken(tokenHash: string) {
       const [row] = await db
         .select()
@@ -69,11 +66,26 @@ export function createSeatsRepository({ db }: { db: Db }) {
         .where(and(eq(sharedPlanSeats.memberId, memberId), eq(sharedPlanSeats.status, 'active')));
       return row;
     },
-    async activeSeatsOf(ownerId: string) {
-      return db
-        .select()
-        .from(sharedPlanSeats)
-        .where(and(eq(sharedPlanSeats.ownerId, ownerId), eq(sharedPlanSeats.status, 'active')));
+  };
+}
+
+function createSeatWrites(db: Db) {
+  return {
+    /**
+     * Adds a pending invitation while fewer than `limit` seats are pending or taken: the owner's row is locked so
+     * concurrent invitations count one after another. Answers 'full', 'duplicate' (already invited) or the seat.
+     */
+    async invite(seat: typeof sharedPlanSeats.$inferInsert & { ownerId: string }, limit: number) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, seat.ownerId)).for('update');
+        const [open] = await tx
+          .select({ used: count() })
+          .from(sharedPlanSeats)
+          .where(and(eq(sharedPlanSeats.ownerId, seat.ownerId), inArray(sharedPlanSeats.status, OPEN)));
+        if ((open?.used ?? 0) >= limit) return 'full' as const;
+        const [row] = await tx.insert(sharedPlanSeats).values(seat).onConflictDoNothing().returning();
+        return row ?? ('duplicate' as const);
+      });
     },
     /** Moves a seat on from the state it is in; undefined when it was not in `from` (anymore). */
     async update(seatId: string, from: SeatRow['status'], set: Partial<typeof sharedPlanSeats.$inferInsert>) {
@@ -99,5 +111,9 @@ export function createSeatsRepository({ db }: { db: Db }) {
       return rows.length > 0;
     },
   };
+}
+
+export function createSeatsRepository({ db }: { db: Db }) {
+  return { ...createSeatMemberReads(db), ...createSeatReads(db), ...createSeatWrites(db) };
 }
 export type SeatsRepository = ReturnType<typeof createSeatsRepository>;

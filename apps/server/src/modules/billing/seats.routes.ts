@@ -12,7 +12,10 @@ import type { SeatsService } from './seats.service.ts';
 const user = { role: 'user', feature: null } as const;
 const tags = ['shared plan'];
 
-export const seatsRoutes: FastifyPluginAsyncZod<{ seatsService: SeatsService }> = async (app, { seatsService }) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The overview of the shared plan, and the owner's invitations. */
+function registerSharedPlanInvitationRoutes(app: App, seatsService: SeatsService) {
   app.get(
     '/api/shared-plan',
     {
@@ -54,7 +57,10 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ seatsService: SeatsService }> 
     },
     async (request) => seatsService.resend(request.auth().user.id, request.params.seatId),
   );
+}
 
+/** Releasing a seat (the owner), and taking or leaving one (the member). */
+function registerSharedPlanSeatRoutes(app: App, seatsService: SeatsService) {
   app.delete(
     '/api/shared-plan/seats/:seatId',
     {
@@ -92,4 +98,9 @@ export const seatsRoutes: FastifyPluginAsyncZod<{ seatsService: SeatsService }> 
     },
     async (request) => seatsService.leave(request.auth().user.id),
   );
+}
+
+export const seatsRoutes: FastifyPluginAsyncZod<{ seatsService: SeatsService }> = async (app, { seatsService }) => {
+  registerSharedPlanInvitationRoutes(app, seatsService);
+  registerSharedPlanSeatRoutes(app, seatsService);
 };
