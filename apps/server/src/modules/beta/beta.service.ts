@@ -38,15 +38,7 @@ function toStored(row: Pick<BetaUpdateRow, 'id' | 'title' | 'message' | 'type' |
   };
 }
 
-/** The beta programme: who is in it, the updates admins post, and what each beta user has seen. */
-export function createBetaService({
-  repository,
-  audit,
-  ensureProfile,
-  publishBeta,
-  publishToUser,
-  now = () => new Date(),
-}: {
+type BetaDeps = {
   repository: BetaRepository;
   audit: (event: AuditEventInput) => Promise<void>;
   /** Creates the default profile of a user who never signed in, so the flag has a row to live on. */
@@ -54,12 +46,22 @@ export function createBetaService({
   publishBeta: (message: ServerMessage) => Promise<void>;
   publishToUser: (userId: string, message: ServerMessage) => Promise<void>;
   now?: () => Date;
-}) {
-  /** Outside the programme there are no updates: marking one is 404, as for an id that does not exist. */
-  async function assertVisibleUpdate(userId: string, updateId: string) {
-    if (!(await repository.isBetaUser(userId)) || !(await repository.updateExists(updateId))) throw unknownUpdate();
-  }
+};
 
+type UserRow = Awaited<ReturnType<BetaRepository['listUsers']>>[number];
+
+function usersPage(rows: UserRow[], betaUserCount: number): BetaUsersPage {
+  const page = rows.slice(0, BETA_USERS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    users: page.map((row) => ({ user_id: row.userId, name: row.name, email: row.email, beta_access: row.betaAccess })),
+    next_cursor: rows.length > BETA_USERS_PAGE_SIZE && last ? encodeCursor(last.email) : null,
+    beta_user_count: betaUserCount,
+  };
+}
+
+/** Who is in the programme: the admin's list and granting or revoking access. */
+function createBetaMembership({ repository, audit, ensureProfile, publishToUser }: BetaDeps) {
   return {
     async listUsers(query: BetaUsersQuery): Promise<BetaUsersPage> {
       const rows = await repository.listUsers({
@@ -67,18 +69,7 @@ export function createBetaService({
         afterEmail: query.cursor ? decodeCursor(query.cursor) : null,
         limit: BETA_USERS_PAGE_SIZE + 1,
       });
-      const page = rows.slice(0, BETA_USERS_PAGE_SIZE);
-      const last = page.at(-1);
-      return {
-        users: page.map((row) => ({
-          user_id: row.userId,
-          name: row.name,
-          email: row.email,
-          beta_access: row.betaAccess,
-        })),
-        next_cursor: rows.length > BETA_USERS_PAGE_SIZE && last ? encodeCursor(last.email) : null,
-        beta_user_count: await repository.countBetaUsers(),
-      };
+      return usersPage(rows, await repository.countBetaUsers());
     },
 
     /** Idempotent: setting the value a user already has changes and records nothing. */
@@ -104,7 +95,12 @@ export function createBetaService({
       }
       return { user_id: userId, beta_access: betaAccess };
     },
+  };
+}
 
+/** The updates admins post and their reach. */
+function createBetaPosting({ repository, audit, publishBeta }: BetaDeps) {
+  return {
     /** Stores the update, then broadcasts it to every beta user with the app open, on every instance. */
     async postUpdate(actorId: string, body: PostBetaUpdateBody): Promise<StoredBetaUpdate> {
       const row = await repository.insertUpdate({ ...body, createdBy: actorId });
@@ -117,16 +113,8 @@ export function createBetaService({
         newValues: { title: row.title, type: row.type },
       });
       const stored = toStored(row);
-      await publishBeta({
-        type: 'beta_update',
-        payload: {
-          id: stored.id,
-          title: stored.title,
-          message: stored.message,
-          type: stored.type,
-          timestamp: stored.created_at,
-        },
-      });
+      const { id, title, message, type, created_at: timestamp } = stored;
+      await publishBeta({ type: 'beta_update', payload: { id, title, message, type, timestamp } });
       return stored;
     },
 
@@ -140,7 +128,17 @@ export function createBetaService({
         })),
       };
     },
+  };
+}
 
+/** A beta user's "What's new": the feed and what they have read. */
+function createBetaFeed({ repository, now = () => new Date() }: BetaDeps) {
+  /** Outside the programme there are no updates: marking one is 404, as for an id that does not exist. */
+  async function assertVisibleUpdate(userId: string, updateId: string) {
+    if (!(await repository.isBetaUser(userId)) || !(await repository.updateExists(updateId))) throw unknownUpdate();
+  }
+
+  return {
     /** Non-beta users get an empty list that says so, so the header can hide the entry without an error. */
     async feedOf(userId: string): Promise<BetaFeed> {
       if (!(await repository.isBetaUser(userId))) return { beta_access: false, unread_count: 0, updates: [] };
@@ -171,5 +169,10 @@ export function createBetaService({
       return { unread_count: await repository.unreadCount(userId) };
     },
   };
+}
+
+/** The beta programme: who is in it, the updates admins post, and what each beta user has seen. */
+export function createBetaService(deps: BetaDeps) {
+  return { ...createBetaMembership(deps), ...createBetaPosting(deps), ...createBetaFeed(deps) };
 }
 export type BetaService = ReturnType<typeof createBetaService>;
