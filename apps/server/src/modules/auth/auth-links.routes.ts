@@ -24,36 +24,6 @@ export const authLinkRoutes: FastifyPluginAsyncZod<{
     access: { role: 'anonymous', feature: null },
   } as const;
 
-  /** Hands the validated link to the auth library and copies its redirect (and session cookie) onto the reply. */
-  async function openLink(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-    query: Record<string, string>,
-    redirectTo: (location: string) => string = (location) => location,
-  ) {
-    const url = new URL(`${AUTH_BASE_PATH}${path}`, publicUrl);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    const response = await auth.handler(new Request(url, { headers: headersOf(request) }));
-    if (response.status >= 500) throw new Error(`auth library answered ${response.status} for ${path}`);
-    if (response.status >= 400) throw new AppError('bad_request', 'This link is not valid or has expired.');
-    const location = response.headers.get('location');
-    if (location) {
-      const headers = new Headers(response.headers);
-      headers.set('location', redirectTo(location));
-      return sendFetchResponse(reply, new Response(response.body, { status: response.status, headers }));
-    }
-    return sendFetchResponse(reply, response);
-  }
-
-  /** The confirmation page says "confirmed" only when it is told so here, after the library accepted the link. */
-  const markConfirmed = (location: string) => {
-    const target = new URL(location, publicUrl);
-    if (target.pathname !== EMAIL_CONFIRM_PATH || target.searchParams.has('error')) return location;
-    target.searchParams.set(EMAIL_CONFIRMED_PARAM, '1');
-    return location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString();
-  };
-
   app.get(
     `${AUTH_BASE_PATH}/verify-email`,
     {
@@ -67,7 +37,12 @@ export const authLinkRoutes: FastifyPluginAsyncZod<{
         querystring: verifyEmailLinkQuerySchema,
       },
     },
-    (request, reply) => openLink(request, reply, '/verify-email', request.query, markConfirmed),
+    (request, reply) =>
+      openLink({ auth, publicUrl }, request, reply, {
+        path: '/verify-email',
+        query: request.query,
+        redirectTo: (location) => markConfirmed(location, publicUrl),
+      }),
   );
 
   app.get(
@@ -85,9 +60,44 @@ export const authLinkRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request, reply) =>
-      openLink(request, reply, `/reset-password/${encodeURIComponent(request.params.token)}`, request.query),
+      openLink({ auth, publicUrl }, request, reply, {
+        path: `/reset-password/${encodeURIComponent(request.params.token)}`,
+        query: request.query,
+      }),
   );
 };
+
+type LinkDeps = { auth: Auth; publicUrl: string };
+type Link = { path: string; query: Record<string, string>; redirectTo?: (location: string) => string };
+
+/** Hands the validated link to the auth library and copies its redirect (and session cookie) onto the reply. */
+async function openLink(
+  { auth, publicUrl }: LinkDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { path, query, redirectTo = (location) => location }: Link,
+) {
+  const url = new URL(`${AUTH_BASE_PATH}${path}`, publicUrl);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const response = await auth.handler(new Request(url, { headers: headersOf(request) }));
+  if (response.status >= 500) throw new Error(`auth library answered ${response.status} for ${path}`);
+  if (response.status >= 400) throw new AppError('bad_request', 'This link is not valid or has expired.');
+  const location = response.headers.get('location');
+  if (location) {
+    const headers = new Headers(response.headers);
+    headers.set('location', redirectTo(location));
+    return sendFetchResponse(reply, new Response(response.body, { status: response.status, headers }));
+  }
+  return sendFetchResponse(reply, response);
+}
+
+/** The confirmation page says "confirmed" only when it is told so here, after the library accepted the link. */
+function markConfirmed(location: string, publicUrl: string) {
+  const target = new URL(location, publicUrl);
+  if (target.pathname !== EMAIL_CONFIRM_PATH || target.searchParams.has('error')) return location;
+  target.searchParams.set(EMAIL_CONFIRMED_PARAM, '1');
+  return location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString();
+}
 
 /** Copies a fetch Response (status, cookies, headers, body) onto a Fastify reply. */
 async function sendFetchResponse(reply: FastifyReply, response: Response) {

@@ -1,4 +1,4 @@
-import { isAPIError } from 'better-auth/api';
+import { type APIError, isAPIError } from 'better-auth/api';
 import { AppError } from '../../errors.ts';
 import { accountSuspended } from '../admin-users/account-suspension.ts';
 
@@ -30,6 +30,10 @@ export const signInAgain = () =>
 export function toAuthAppError(error: unknown): unknown {
   if (!isAPIError(error)) return error;
   const code = (error.body as { code?: string } | undefined)?.code ?? '';
+  return accountErrorFor(code, error.message) ?? codeErrorFor(code) ?? twoFactorErrorFor(code) ?? errorForStatus(error);
+}
+
+function accountErrorFor(code: string, message: string): AppError | undefined {
   switch (code) {
     case 'INVALID_PASSWORD':
       return new AppError('invalid_credentials', 'Invalid login credentials');
@@ -47,7 +51,15 @@ export function toAuthAppError(error: unknown): unknown {
       return userExists();
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
-      return new AppError('weak_password', 'Password is too weak.', { reasons: [error.message] });
+      return new AppError('weak_password', 'Password is too weak.', { reasons: [message] });
+    default:
+      return undefined;
+  }
+}
+
+/** Links, one-time codes and sessions. */
+function codeErrorFor(code: string): AppError | undefined {
+  switch (code) {
     case 'INVALID_TOKEN':
     case 'TOKEN_EXPIRED':
       return new AppError('invalid_jwt', 'This link is invalid or has expired.');
@@ -62,6 +74,13 @@ export function toAuthAppError(error: unknown): unknown {
       return new AppError('session_missing', 'Auth session missing!');
     case 'SESSION_NOT_FRESH':
       return signInAgain();
+    default:
+      return undefined;
+  }
+}
+
+function twoFactorErrorFor(code: string): AppError | undefined {
+  switch (code) {
     case 'INVALID_CODE':
     case 'INVALID_BACKUP_CODE':
       return wrongTwoFactorCode();
@@ -76,12 +95,15 @@ export function toAuthAppError(error: unknown): unknown {
     case 'TWO_FACTOR_NOT_ENABLED':
     case 'BACKUP_CODES_NOT_ENABLED':
       return twoFactorOff();
-    default: {
-      const status = error.statusCode;
-      if (status === 401) return new AppError('unauthorized', error.message);
-      if (status >= 400 && status < 500)
-        return new AppError('bad_request', error.message || 'The request was rejected.');
-      return error;
-    }
+    default:
+      return undefined;
   }
+}
+
+/** An error code not mapped above: a 4xx reads as the client's mistake, anything else passes through. */
+function errorForStatus(error: APIError): unknown {
+  const status = error.statusCode;
+  if (status === 401) return new AppError('unauthorized', error.message);
+  if (status >= 400 && status < 500) return new AppError('bad_request', error.message || 'The request was rejected.');
+  return error;
 }

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   changeEmailBodySchema,
-  changePasswordBodySchema,
   PHONE_ONLY_EMAIL_DOMAIN,
-  requestPasswordResetBodySchema,
   resendVerificationBodySchema,
-  resetPasswordBodySchema,
   signInBodySchema,
   signInResultSchema,
   signOutBodySchema,
   signUpBodySchema,
   verifyPhoneBodySchema,
 } from '@portal/shared/auth';
+import type { InterfaceLanguage } from '@portal/shared/language';
 import { meSchema } from '@portal/shared/me';
-import { passwordWeaknesses } from '@portal/shared/password';
-import { describePasswordWeaknesses, type PasswordContext } from '@portal/shared/password-rules';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -22,14 +19,19 @@ import { AppError, sessionMissing } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { presentSessionUser } from './auth.presenter.ts';
-import { attachUnverifiedPhoneNumber, findResetTokenOwner, hasUnverifiedPhoneNumber } from './auth.service.ts';
+import { attachUnverifiedPhoneNumber, hasUnverifiedPhoneNumber } from './auth.service.ts';
 import type { Auth } from './auth.ts';
+import {
+  assertStrongPassword,
+  registerPasswordChangeRoute,
+  registerPasswordResetRoutes,
+} from './auth-password.routes.ts';
 import { callAuth, headersOf } from './call-auth.ts';
 import { requestLanguage } from './request-language.ts';
 import { sessionRoutes } from './sessions.routes.ts';
 import { createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
-import { createSignInLockoutService } from './sign-in-lockout.service.ts';
-import { createSignUpService } from './sign-up.service.ts';
+import { createSignInLockoutService, type SignInLockoutService } from './sign-in-lockout.service.ts';
+import { createSignUpService, type SignUpService } from './sign-up.service.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -37,10 +39,13 @@ const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
 /** Open to anyone: the routes that need a session answer the spec's 400 `session_missing` themselves. */
 const anyone = { role: 'anonymous', feature: null } as const;
 
-function assertStrongPassword(password: string, context: PasswordContext) {
-  const reasons = describePasswordWeaknesses(passwordWeaknesses(password, context));
-  if (reasons.length > 0) throw new AppError('weak_password', 'Password is too weak.', { reasons });
-}
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type AccountRouteDeps = {
+  auth: Auth;
+  signUps: SignUpService;
+  lockout: SignInLockoutService;
+  limited: { rateLimit: { max: number; timeWindow: string } };
+};
 
 type AuthRoutesOptions = {
   auth: Auth;
@@ -67,6 +72,53 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   await app.register(twoFactorRoutes, { auth, rateLimitPerMinute });
   await app.register(sessionRoutes, { auth });
 
+  const deps = { auth, signUps, lockout, limited };
+  registerSignUpRoute(app, deps);
+  registerSignInRoute(app, deps);
+  registerVerificationRoutes(app, deps);
+  registerPasswordResetRoutes(app, deps);
+  registerPasswordChangeRoute(app, deps);
+  registerEmailChangeRoute(app, deps);
+  registerSignOutRoute(app, deps);
+  registerMeRoute(app);
+};
+
+type SignUpBody = z.infer<typeof signUpBodySchema>;
+type SignUpCall = {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  headers: Headers;
+  body: SignUpBody;
+  language: InterfaceLanguage;
+};
+
+/** Creates the account; null when a concurrent request registered the same address first. */
+async function createPasswordAccount(
+  { auth, signUps }: AccountRouteDeps,
+  { request, reply, headers, body, language }: SignUpCall,
+) {
+  const { email, phoneNumber, password = '', name } = body;
+  return callAuth(request, reply, () =>
+    auth.api.signUpEmail({
+      headers,
+      returnHeaders: true,
+      body: {
+        email: email ?? `${randomUUID()}@${PHONE_ONLY_EMAIL_DOMAIN}`,
+        password,
+        name: name ?? email?.split('@')[0] ?? phoneNumber ?? '',
+        callbackURL: '/auth/confirm',
+      },
+    }),
+  ).catch(async (error: unknown) => {
+    // Registered by a concurrent request a moment ago: that account's owner is told, like any taken address.
+    if (!(error instanceof AppError && error.code === 'user_exists')) throw error;
+    await signUps.notifyOwners(Object.values(await signUps.findOwners({ email, phoneNumber })), language);
+    return null;
+  });
+}
+
+function registerSignUpRoute(app: App, deps: AccountRouteDeps) {
+  const { auth, signUps, limited } = deps;
   app.post(
     '/api/account/sign-up',
     {
@@ -92,23 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         return reply.status(201).send(answer);
       }
       const headers = headersOf(request);
-      const created = await callAuth(request, reply, () =>
-        auth.api.signUpEmail({
-          headers,
-          returnHeaders: true,
-          body: {
-            email: email ?? `${randomUUID()}@${PHONE_ONLY_EMAIL_DOMAIN}`,
-            password,
-            name: name ?? email?.split('@')[0] ?? phoneNumber ?? '',
-            callbackURL: '/auth/confirm',
-          },
-        }),
-      ).catch(async (error: unknown) => {
-        // Registered by a concurrent request a moment ago: that account's owner is told, like any taken address.
-        if (!(error instanceof AppError && error.code === 'user_exists')) throw error;
-        await signUps.notifyOwners(Object.values(await signUps.findOwners({ email, phoneNumber })), language);
-        return null;
-      });
+      const created = await createPasswordAccount(deps, { request, reply, headers, body: request.body, language });
       if (!created) return reply.status(201).send(answer);
       // A number another account holds stays with it; that owner is told instead.
       if (owners.byPhone) await signUps.notifyOwners([owners.byPhone], language);
@@ -121,7 +157,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return reply.status(201).send(answer);
     },
   );
+}
 
+function registerSignInRoute(app: App, { auth, lockout, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/sign-in',
     {
@@ -160,7 +198,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { user: { id: result.user.id }, token: result.token };
     },
   );
+}
 
+function registerVerificationRoutes(app: App, { auth, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/verify-phone',
     {
@@ -211,78 +251,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { ok: true as const };
     },
   );
+}
 
-  app.post(
-    '/api/account/request-password-reset',
-    {
-      config: { ...limited, access: anyone },
-      schema: {
-        tags: ['account'],
-        summary: 'Email a password reset link (answers the same whether or not the address exists)',
-        body: requestPasswordResetBodySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (request, reply) => {
-      await callAuth(request, reply, () =>
-        auth.api.requestPasswordReset({
-          headers: headersOf(request),
-          returnHeaders: true,
-          body: { email: request.body.email, redirectTo: '/reset-password' },
-        }),
-      );
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    '/api/account/reset-password',
-    {
-      config: { ...limited, access: anyone },
-      schema: {
-        tags: ['account'],
-        summary: 'Set a new password with the token from the reset link',
-        body: resetPasswordBodySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (request, reply) => {
-      const owner = await findResetTokenOwner(auth, request.body.token);
-      assertStrongPassword(request.body.newPassword, { ...owner });
-      await callAuth(request, reply, () =>
-        auth.api.resetPassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
-      );
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    '/api/account/change-password',
-    {
-      config: { ...limited, access: anyone },
-      schema: {
-        tags: ['account'],
-        summary: "Change the signed-in user's password",
-        body: changePasswordBodySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (request, reply) => {
-      const context = await request.loadAuth();
-      if (!context) throw sessionMissing();
-      if (request.body.newPassword === request.body.currentPassword) {
-        throw new AppError('bad_request', 'The new password must differ from the current one.', {
-          reasons: ['same_password'],
-        });
-      }
-      assertStrongPassword(request.body.newPassword, context.user);
-      await callAuth(request, reply, () =>
-        auth.api.changePassword({ headers: headersOf(request), returnHeaders: true, body: request.body }),
-      );
-      return { ok: true as const };
-    },
-  );
-
+function registerEmailChangeRoute(app: App, { auth, signUps, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/change-email',
     {
@@ -316,7 +287,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { ok: true as const };
     },
   );
+}
 
+function registerSignOutRoute(app: App, { auth }: AccountRouteDeps) {
   app.post(
     '/api/account/sign-out',
     {
@@ -341,7 +314,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { ok: true as const };
     },
   );
+}
 
+function registerMeRoute(app: App) {
   app.get(
     '/api/me',
     {
@@ -359,4 +334,4 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return { me: { user: presentSessionUser(context.user), role: await request.role() } };
     },
   );
-};
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isPhoneOnlyEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/shared/auth';
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer, phoneNumber, twoFactor } from 'better-auth/plugins';
@@ -19,8 +19,12 @@ import { accounts, sessions, twoFactors, users, verifications } from './auth.tab
 import { passwordHashing } from './password-hashing.ts';
 import { mailLanguage, requestLanguage } from './request-language.ts';
 import { createRolesRepository } from './roles.repository.ts';
-import { accountSubject, createSignInLockoutRepository } from './sign-in-lockout.repository.ts';
-import { createTwoFactorRepository } from './two-factor.repository.ts';
+import {
+  accountSubject,
+  createSignInLockoutRepository,
+  type SignInLockoutRepository,
+} from './sign-in-lockout.repository.ts';
+import { createTwoFactorRepository, type TwoFactorRepository } from './two-factor.repository.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PHONE_CODE_TTL_SECONDS = 600;
@@ -37,6 +41,96 @@ type AuthDeps = {
   /** Keeps the profile's copy of the address current. */
   profiles: Pick<ProfileService, 'syncEmail'>;
 };
+
+type PasswordOptionsDeps = {
+  config: Pick<Config, 'passwordCost'>;
+  mailer: Mailer;
+  lockoutRepository: SignInLockoutRepository;
+};
+
+function passwordOptions({ config, mailer, lockoutRepository }: PasswordOptionsDeps) {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    minPasswordLength: PASSWORD_MIN_LENGTH,
+    maxPasswordLength: PASSWORD_MAX_LENGTH,
+    revokeSessionsOnPasswordReset: true,
+    password: passwordHashing(config.passwordCost),
+    resetPasswordTokenExpiresIn: 60 * 60,
+    async sendResetPassword({ user, url }, request) {
+      const mail = mailTemplates.resetPassword[mailLanguage(request)](url);
+      await mailer.send({ channel: 'email', to: user.email, ...mail });
+    },
+    // A successful reset proves the owner: it lifts a sign-in lock on the account.
+    async onPasswordReset({ user }) {
+      await lockoutRepository.clear(accountSubject(user.id));
+    },
+  } satisfies BetterAuthOptions['emailAndPassword'];
+}
+
+function emailVerificationOptions(mailer: Mailer) {
+  return {
+    sendOnSignUp: true,
+    sendOnSignIn: true,
+    autoSignInAfterVerification: true,
+    expiresIn: 60 * 60 * 24,
+    async sendVerificationEmail({ user, url }, request) {
+      if (isPhoneOnlyEmail(user.email)) return;
+      const mail = mailTemplates.verifyEmail[mailLanguage(request)](url);
+      await mailer.send({ channel: 'email', to: user.email, ...mail });
+    },
+  } satisfies BetterAuthOptions['emailVerification'];
+}
+
+type DatabaseHooksDeps = Pick<AuthDeps, 'db' | 'onSessionCreated' | 'onUserChanged' | 'profiles'> & {
+  twoFactorRepository: TwoFactorRepository;
+};
+
+function databaseHooks({ db, onSessionCreated, onUserChanged, profiles, twoFactorRepository }: DatabaseHooksDeps) {
+  return {
+    user: {
+      update: {
+        // Every path that turns two-factor on or off updates the user row, so the profile follows here.
+        async after(user) {
+          // The database tells the other instances; a confirmed email change opened by a link (a GET, signed out
+          // perhaps) must show on the user's next request to this one too.
+          onUserChanged(user.id);
+          const { twoFactorEnabled } = user as { twoFactorEnabled?: boolean | null };
+          if (typeof twoFactorEnabled === 'boolean') {
+            await twoFactorRepository.syncProfileFlag(user.id, twoFactorEnabled);
+          }
+          // A confirmed email change reaches the profile too.
+          if (user.email && !isPhoneOnlyEmail(user.email)) {
+            await profiles.syncEmail(user.id, user.email);
+          }
+        },
+      },
+    },
+    session: {
+      // A session signed out or revoked (every session of the user, on a password reset) is refused on this
+      // instance's very next request, not only once the database's notice arrives.
+      delete: {
+        async after(session) {
+          onUserChanged(session.userId);
+        },
+      },
+      create: {
+        // Every way of signing in opens a session here, so a suspended account is refused on all of them.
+        async before(session) {
+          if (await isAccountSuspended(db, session.userId)) {
+            throw new APIError('FORBIDDEN', {
+              code: ACCOUNT_SUSPENDED_AUTH_CODE,
+              message: ACCOUNT_SUSPENDED_MESSAGE,
+            });
+          }
+        },
+        async after(session) {
+          await onSessionCreated(session.userId);
+        },
+      },
+    },
+  } satisfies BetterAuthOptions['databaseHooks'];
+}
 
 export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged, profiles }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
@@ -68,35 +162,9 @@ export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
-      revokeSessionsOnPasswordReset: true,
-      password: passwordHashing(config.passwordCost),
-      resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }, request) {
-        const mail = mailTemplates.resetPassword[mailLanguage(request)](url);
-        await mailer.send({ channel: 'email', to: user.email, ...mail });
-      },
-      // A successful reset proves the owner: it lifts a sign-in lock on the account.
-      async onPasswordReset({ user }) {
-        await lockoutRepository.clear(accountSubject(user.id));
-      },
-    },
+    emailAndPassword: passwordOptions({ config, mailer, lockoutRepository }),
     user: { changeEmail: { enabled: true } },
-    emailVerification: {
-      sendOnSignUp: true,
-      sendOnSignIn: true,
-      autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, url }, request) {
-        if (isPhoneOnlyEmail(user.email)) return;
-        const mail = mailTemplates.verifyEmail[mailLanguage(request)](url);
-        await mailer.send({ channel: 'email', to: user.email, ...mail });
-      },
-    },
+    emailVerification: emailVerificationOptions(mailer),
     plugins: [
       bearer(),
       phoneNumber({
@@ -112,49 +180,7 @@ export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged
       twoFactor({ issuer: 'Learning Portal' }),
       ...ssoSignInPlugins({ db, grantRole: (userId, role) => rolesRepository.grant(userId, role) }),
     ],
-    databaseHooks: {
-      user: {
-        update: {
-          // Every path that turns two-factor on or off updates the user row, so the profile follows here.
-          async after(user) {
-            // The database tells the other instances; a confirmed email change opened by a link (a GET, signed out
-            // perhaps) must show on the user's next request to this one too.
-            onUserChanged(user.id);
-            const { twoFactorEnabled } = user as { twoFactorEnabled?: boolean | null };
-            if (typeof twoFactorEnabled === 'boolean') {
-              await twoFactorRepository.syncProfileFlag(user.id, twoFactorEnabled);
-            }
-            // A confirmed email change reaches the profile too.
-            if (user.email && !isPhoneOnlyEmail(user.email)) {
-              await profiles.syncEmail(user.id, user.email);
-            }
-          },
-        },
-      },
-      session: {
-        // A session signed out or revoked (every session of the user, on a password reset) is refused on this
-        // instance's very next request, not only once the database's notice arrives.
-        delete: {
-          async after(session) {
-            onUserChanged(session.userId);
-          },
-        },
-        create: {
-          // Every way of signing in opens a session here, so a suspended account is refused on all of them.
-          async before(session) {
-            if (await isAccountSuspended(db, session.userId)) {
-              throw new APIError('FORBIDDEN', {
-                code: ACCOUNT_SUSPENDED_AUTH_CODE,
-                message: ACCOUNT_SUSPENDED_MESSAGE,
-              });
-            }
-          },
-          async after(session) {
-            await onSessionCreated(session.userId);
-          },
-        },
-      },
-    },
+    databaseHooks: databaseHooks({ db, onSessionCreated, onUserChanged, profiles, twoFactorRepository }),
   });
 }
 export type Auth = ReturnType<typeof createAuth>;

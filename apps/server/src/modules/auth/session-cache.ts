@@ -25,6 +25,32 @@ export type SessionCacheOptions = {
   now?: () => number;
 };
 
+/** The entry for this key while it is fresh and its session has not ended; a stale one is dropped. */
+function usableEntry<Context>(entries: Map<string, Entry<Context>>, key: string, now: () => number) {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  const at = now();
+  if (at >= entry.freshUntil || at >= entry.expiresAt) {
+    entries.delete(key);
+    return undefined;
+  }
+  return entry;
+}
+
+/** Keeps an entry, making room by dropping the oldest when the cache is full. */
+function keepEntry<Context>(
+  entries: Map<string, Entry<Context>>,
+  maxEntries: number,
+  key: string,
+  entry: Entry<Context>,
+) {
+  if (entries.size >= maxEntries) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(key, entry);
+}
+
 /**
  * Resolved sessions kept in this process, keyed by the session token the request carried. Every instance listens
  * to the database's notices: a session signed out, revoked, refreshed or deleted, or a user changed or deleted, drops
@@ -62,17 +88,6 @@ export function createSessionCache<Context extends { session: { id: string; expi
     forgetAll,
   );
 
-  const usable = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    const at = now();
-    if (at >= entry.freshUntil || at >= entry.expiresAt) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-
   return {
     /** Starts listening; call once at start-up. While the connection is down (notices lost), nothing is cached. */
     start: (database: Database) => follower.start(database),
@@ -80,7 +95,7 @@ export function createSessionCache<Context extends { session: { id: string; expi
 
     /** The cached session for this token, if it is still good. */
     get(key: string): Context | undefined {
-      return usable(key)?.context;
+      return usableEntry(entries, key, now)?.context;
     },
 
     /** Marks the start of a lookup; hand the answer to `set` with it. */
@@ -89,11 +104,7 @@ export function createSessionCache<Context extends { session: { id: string; expi
     /** Keeps a session just looked up (a signed-out answer is never kept), unless a notice came in meanwhile. */
     set(key: string, context: Context, ticket: number) {
       if (!follower.listening || ticket !== generation) return;
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(key, {
+      keepEntry(entries, maxEntries, key, {
         context,
         sessionId: context.session.id,
         userId: context.user.id,

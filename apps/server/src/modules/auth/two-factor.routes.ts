@@ -21,35 +21,49 @@ const okSchema = z.object({ ok: z.literal(true) });
 const TOTP_CODE_VALID_MS = 90_000;
 const signedIn = { role: 'user', feature: null } as const;
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type TwoFactorRouteDeps = { auth: Auth; limited: { rateLimit: { max: number; timeWindow: string } } };
+
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
   app,
   { auth, rateLimitPerMinute },
 ) => {
-  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  const deps = { auth, limited: { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } } };
+  registerTwoFactorEnrolmentRoutes(app, deps);
+  registerTwoFactorVerifyRoute(app, deps);
+  registerTwoFactorDisableRoute(app, deps);
+  registerBackupCodeRenewalRoute(app, deps);
+  registerBackupCodeViewRoute(app, deps);
+};
 
-  /**
-   * An authenticator code signs in once (RFC 6238): one seen or overheard cannot sign in again while it is valid. A
-   * code that signed this user in before is refused, and the session it just opened is closed again.
-   */
-  const refuseReusedCode = async (reply: FastifyReply, userId: string, code: string, token: string | undefined) => {
-    const context = await auth.$context;
-    const identifier = `totp-used:${userId}:${code}`;
-    const used = await context.internalAdapter.findVerificationValue(identifier);
-    if (used && used.expiresAt > new Date()) {
-      if (token) await context.internalAdapter.deleteSession(token);
-      reply.removeHeader('set-cookie');
-      reply.removeHeader('set-auth-token');
-      throw new AppError('unauthorized', 'This code was used already. Sign in again with the next code.', {
-        reasons: ['code_reused'],
-      });
-    }
-    await context.internalAdapter.createVerificationValue({
-      identifier,
-      value: 'used',
-      expiresAt: new Date(Date.now() + TOTP_CODE_VALID_MS),
+/**
+ * An authenticator code signs in once (RFC 6238): one seen or overheard cannot sign in again while it is valid. A
+ * code that signed this user in before is refused, and the session it just opened is closed again.
+ */
+async function refuseReusedCode(
+  auth: Auth,
+  reply: FastifyReply,
+  { userId, code, token }: { userId: string; code: string; token: string | undefined },
+) {
+  const context = await auth.$context;
+  const identifier = `totp-used:${userId}:${code}`;
+  const used = await context.internalAdapter.findVerificationValue(identifier);
+  if (used && used.expiresAt > new Date()) {
+    if (token) await context.internalAdapter.deleteSession(token);
+    reply.removeHeader('set-cookie');
+    reply.removeHeader('set-auth-token');
+    throw new AppError('unauthorized', 'This code was used already. Sign in again with the next code.', {
+      reasons: ['code_reused'],
     });
-  };
+  }
+  await context.internalAdapter.createVerificationValue({
+    identifier,
+    value: 'used',
+    expiresAt: new Date(Date.now() + TOTP_CODE_VALID_MS),
+  });
+}
 
+function registerTwoFactorEnrolmentRoutes(app: App, { auth, limited }: TwoFactorRouteDeps) {
   app.get(
     '/api/account/two-factor',
     {
@@ -93,7 +107,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
       return { totpURI: result.totpURI, secret: totpSecretOf(result.totpURI), backupCodes: result.backupCodes };
     },
   );
+}
 
+function registerTwoFactorVerifyRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/verify',
     {
@@ -129,11 +145,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
       const signedIn = await callAuth(request, reply, () =>
         auth.api.verifyTOTP({ headers, returnHeaders: true, body: { code, trustDevice } }),
       );
-      await refuseReusedCode(reply, signedIn.user.id, code, signedIn.token ?? sessionTokenFrom(reply) ?? undefined);
+      await refuseReusedCode(auth, reply, {
+        userId: signedIn.user.id,
+        code,
+        token: signedIn.token ?? sessionTokenFrom(reply) ?? undefined,
+      });
       return { user: { id: signedIn.user.id }, token: signedIn.token ?? '' };
     },
   );
+}
 
+function registerTwoFactorDisableRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/disable',
     {
@@ -156,7 +178,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
       return { ok: true as const };
     },
   );
+}
 
+function registerBackupCodeRenewalRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/backup-codes',
     {
@@ -180,7 +204,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
       return { backupCodes };
     },
   );
+}
 
+function registerBackupCodeViewRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/backup-codes/view',
     {
@@ -208,4 +234,4 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMi
       return { backupCodes };
     },
   );
-};
+}
