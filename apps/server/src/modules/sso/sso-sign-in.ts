@@ -44,8 +44,9 @@ export function ssoSignInPlugins({ db, grantRole }: { db: Db; grantRole: SsoSign
   return ssoPlugins({ ...createSsoSignInRepository({ db }), grantRole });
 }
 
-function ssoPlugins({ grantRole, emailOf }: SsoSignInDeps) {
-  const options = {
+/** The library's options: the provider of the running request as its only one, and the role a new account gets. */
+function libraryOptions(grantRole: SsoSignInDeps['grantRole']) {
+  return {
     get defaultSSO() {
       const provider = current.getStore();
       if (!provider) return [];
@@ -77,31 +78,30 @@ function ssoPlugins({ grantRole, emailOf }: SsoSignInDeps) {
       if (provider) await grantRole(user.id, provider.defaultRole);
     },
   };
+}
 
-  const assertDomain = (provider: SsoSignInProvider, email: string | null) => {
-    if (!email || !provider.domains.includes(emailDomain(email))) {
-      refuse('email_domain_not_allowed', 'This provider does not sign in addresses of that domain.');
-    }
-  };
+function assertDomain(provider: SsoSignInProvider, email: string | null) {
+  if (!email || !provider.domains.includes(emailDomain(email))) {
+    refuse('email_domain_not_allowed', 'This provider does not sign in addresses of that domain.');
+  }
+}
 
-  const rules = {
+/** The provider's own endpoints are fetched and redirected to only while one of its sign-ins runs. */
+function currentProviderOrigins() {
+  const provider = current.getStore();
+  if (!provider) return [];
+  const { endpoints } = provider;
+  const urls = [provider.issuer, endpoints.authorizationEndpoint, endpoints.tokenEndpoint, endpoints.jwksEndpoint];
+  if (endpoints.userInfoEndpoint) urls.push(endpoints.userInfoEndpoint);
+  return [...new Set(urls.map(originOf))];
+}
+
+function ssoRules(emailOf: SsoSignInDeps['emailOf']) {
+  return {
     id: 'portal-sso-rules',
     init: () => ({
       options: {
-        // The provider's own endpoints are fetched and redirected to only while one of its sign-ins runs.
-        trustedOrigins: () => {
-          const provider = current.getStore();
-          if (!provider) return [];
-          const { endpoints } = provider;
-          const urls = [
-            provider.issuer,
-            endpoints.authorizationEndpoint,
-            endpoints.tokenEndpoint,
-            endpoints.jwksEndpoint,
-          ];
-          if (endpoints.userInfoEndpoint) urls.push(endpoints.userInfoEndpoint);
-          return [...new Set(urls.map(originOf))];
-        },
+        trustedOrigins: () => currentProviderOrigins(),
         databaseHooks: {
           user: {
             create: {
@@ -127,9 +127,11 @@ function ssoPlugins({ grantRole, emailOf }: SsoSignInDeps) {
       },
     }),
   } satisfies BetterAuthPlugin;
+}
 
-  const library = sso(options);
+function ssoPlugins({ grantRole, emailOf }: SsoSignInDeps) {
+  const library = sso(libraryOptions(grantRole));
   // Providers come from our own table through `withSsoProvider`; the library's provider table is never used.
   const schema = { ssoProvider: { ...library.schema.ssoProvider, disableMigration: true } };
-  return [{ ...library, schema }, rules] as const;
+  return [{ ...library, schema }, ssoRules(emailOf)] as const;
 }

@@ -6,37 +6,40 @@ import { type SsoEndpoints, ssoProviderDomains, ssoProviders } from './sso.table
 export type SsoProviderRow = typeof ssoProviders.$inferSelect & { domains: string[] };
 type ProviderValues = Omit<typeof ssoProviders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-export function createSsoRepository({ db }: { db: Db }) {
-  async function domainsOf(providerIds: string[]) {
-    const rows = await db.select().from(ssoProviderDomains).orderBy(asc(ssoProviderDomains.domain));
-    const byProvider = new Map<string, string[]>(providerIds.map((id) => [id, []]));
-    for (const row of rows) byProvider.get(row.providerId)?.push(row.domain);
-    return byProvider;
-  }
+async function domainsOf(db: Db, providerIds: string[]) {
+  const rows = await db.select().from(ssoProviderDomains).orderBy(asc(ssoProviderDomains.domain));
+  const byProvider = new Map<string, string[]>(providerIds.map((id) => [id, []]));
+  for (const row of rows) byProvider.get(row.providerId)?.push(row.domain);
+  return byProvider;
+}
 
-  async function withDomains(row: typeof ssoProviders.$inferSelect | undefined): Promise<SsoProviderRow | null> {
-    if (!row) return null;
-    const domains = await db
-      .select({ domain: ssoProviderDomains.domain })
-      .from(ssoProviderDomains)
-      .where(eq(ssoProviderDomains.providerId, row.id))
-      .orderBy(asc(ssoProviderDomains.domain));
-    return { ...row, domains: domains.map((entry) => entry.domain) };
-  }
+async function withDomains(db: Db, row: typeof ssoProviders.$inferSelect | undefined): Promise<SsoProviderRow | null> {
+  if (!row) return null;
+  const domains = await db
+    .select({ domain: ssoProviderDomains.domain })
+    .from(ssoProviderDomains)
+    .where(eq(ssoProviderDomains.providerId, row.id))
+    .orderBy(asc(ssoProviderDomains.domain));
+  return { ...row, domains: domains.map((entry) => entry.domain) };
+}
 
+function createSsoProviderReads(db: Db) {
   return {
     async list(): Promise<SsoProviderRow[]> {
       const rows = await db.select().from(ssoProviders).orderBy(asc(ssoProviders.name), asc(ssoProviders.id));
-      const domains = await domainsOf(rows.map((row) => row.id));
+      const domains = await domainsOf(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => ({ ...row, domains: domains.get(row.id) ?? [] }));
     },
 
     async findById(id: string) {
-      return withDomains((await db.select().from(ssoProviders).where(eq(ssoProviders.id, id)))[0]);
+      return withDomains(db, (await db.select().from(ssoProviders).where(eq(ssoProviders.id, id)))[0]);
     },
 
     async findBySlug(slug: string) {
-      return withDomains((await db.select().from(ssoProviders).where(eq(ssoProviders.slug, slug)))[0]);
+      return withDomains(db, (await db.select().from(ssoProviders).where(eq(ssoProviders.slug, slug)))[0]);
     },
 
     async findByDomain(domain: string) {
@@ -45,7 +48,7 @@ export function createSsoRepository({ db }: { db: Db }) {
         .from(ssoProviderDomains)
         .innerJoin(ssoProviders, eq(ssoProviders.id, ssoProviderDomains.providerId))
         .where(eq(ssoProviderDomains.domain, domain));
-      return withDomains(match?.provider);
+      return withDomains(db, match?.provider);
     },
 
     /** The provider (other than `exceptId`) that already serves one of these domains, if any. */
@@ -53,7 +56,11 @@ export function createSsoRepository({ db }: { db: Db }) {
       const rows = await db.select().from(ssoProviderDomains).where(inArray(ssoProviderDomains.domain, domains));
       return rows.find((row) => row.providerId !== exceptId) ?? null;
     },
+  };
+}
 
+function createSsoProviderWrites(db: Db) {
+  return {
     /** Inserts the provider; `sealSecret` encrypts the secret with the new row's id. */
     async create(
       values: Omit<ProviderValues, 'clientSecretEncrypted'>,
@@ -92,5 +99,9 @@ export function createSsoRepository({ db }: { db: Db }) {
       await db.delete(ssoProviders).where(eq(ssoProviders.id, id));
     },
   };
+}
+
+export function createSsoRepository({ db }: { db: Db }) {
+  return { ...createSsoProviderReads(db), ...createSsoProviderWrites(db) };
 }
 export type SsoRepository = ReturnType<typeof createSsoRepository>;

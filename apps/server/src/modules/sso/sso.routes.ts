@@ -43,26 +43,62 @@ function forwardCookies(reply: FastifyReply, response: Response) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type SsoRouteDeps = {
+  ssoService: SsoService;
+  auth: Auth;
+  publicUrl: string;
+  limited: { rateLimit: { max: number; timeWindow: string } };
+};
+
+/** Where a finished callback sends the browser: the app on success, the sign-in page with a reason otherwise. */
+function landing(location: string | null, publicUrl: string): string {
+  if (!location) return signInError('failed');
+  const target = new URL(location, publicUrl);
+  if (target.origin !== new URL(publicUrl).origin) return signInError('failed');
+  const error = target.searchParams.get('error');
+  if (error !== null) return signInError(KNOWN_ERRORS[error.toLowerCase()] ?? 'failed');
+  if (target.pathname.startsWith('/api/')) return signInError('failed');
+  return `${target.pathname}${target.search}`;
+}
+
+/** The auth library's request that starts single sign-on with this provider for this address. */
+function startRequest(
+  publicUrl: string,
+  { headers, providerId, email }: { headers: Headers; providerId: string; email: string },
+) {
+  return new Request(new URL(`${AUTH_BASE_PATH}/sign-in/sso`, publicUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      providerId,
+      loginHint: email,
+      callbackURL: SIGNED_IN_PATH,
+      newUserCallbackURL: SIGNED_IN_PATH,
+      errorCallbackURL: SIGN_IN_PATH,
+    }),
+  });
+}
+
 export const ssoRoutes: FastifyPluginAsyncZod<{
   ssoService: SsoService;
   auth: Auth;
   publicUrl: string;
   rateLimitPerMinute: number;
 }> = async (app, { ssoService, auth, publicUrl, rateLimitPerMinute }) => {
-  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
-  const authUrl = (path: string) => new URL(`${AUTH_BASE_PATH}${path}`, publicUrl);
+  const deps = {
+    ssoService,
+    auth,
+    publicUrl,
+    limited: { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+  };
+  registerSsoStartRoute(app, deps);
+  registerSsoCallbackRoute(app, deps);
+  registerProviderListRoutes(app, deps);
+  registerProviderEditRoutes(app, deps);
+};
 
-  /** Where a finished callback sends the browser: the app on success, the sign-in page with a reason otherwise. */
-  function landing(location: string | null): string {
-    if (!location) return signInError('failed');
-    const target = new URL(location, publicUrl);
-    if (target.origin !== new URL(publicUrl).origin) return signInError('failed');
-    const error = target.searchParams.get('error');
-    if (error !== null) return signInError(KNOWN_ERRORS[error.toLowerCase()] ?? 'failed');
-    if (target.pathname.startsWith('/api/')) return signInError('failed');
-    return `${target.pathname}${target.search}`;
-  }
-
+function registerSsoStartRoute(app: App, { ssoService, auth, publicUrl, limited }: SsoRouteDeps) {
   app.post(
     '/api/auth/sso/start',
     {
@@ -82,19 +118,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await withSsoProvider(provider, () =>
-        auth.handler(
-          new Request(authUrl('/sign-in/sso'), {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({
-              providerId: provider.slug,
-              loginHint: request.body.email,
-              callbackURL: SIGNED_IN_PATH,
-              newUserCallbackURL: SIGNED_IN_PATH,
-              errorCallbackURL: SIGN_IN_PATH,
-            }),
-          }),
-        ),
+        auth.handler(startRequest(publicUrl, { headers, providerId: provider.slug, email: request.body.email })),
       );
       if (!response.ok) {
         request.log.warn({ status: response.status, body: await response.text() }, 'single sign-on not started');
@@ -105,7 +129,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       return { url };
     },
   );
+}
 
+function registerSsoCallbackRoute(app: App, { ssoService, auth, publicUrl, limited }: SsoRouteDeps) {
   app.get(
     `${SSO_CALLBACK_PATH}/:slug`,
     {
@@ -126,10 +152,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       );
       if (response.status >= 500) request.log.error({ status: response.status }, 'single sign-on callback failed');
       forwardCookies(reply, response);
-      return reply.redirect(landing(response.headers.get('location')));
+      return reply.redirect(landing(response.headers.get('location'), publicUrl));
     },
   );
+}
 
+function registerProviderListRoutes(app: App, { ssoService }: SsoRouteDeps) {
   app.get(
     '/api/admin/sso/providers',
     {
@@ -156,7 +184,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => reply.status(201).send(await ssoService.create(request.auth().user.id, request.body)),
   );
+}
 
+function registerProviderEditRoutes(app: App, { ssoService }: SsoRouteDeps) {
   app.patch(
     '/api/admin/sso/providers/:providerId',
     {
@@ -188,4 +218,4 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       return { ok: true as const };
     },
   );
-};
+}

@@ -71,18 +71,15 @@ async function discover(issuer: string): Promise<{ issuer: string; endpoints: Ss
   }
 }
 
-export function createSsoService({
-  ssoRepository,
-  secretBox,
-  publicUrl,
-  audit,
-}: {
+type SsoServiceDeps = {
   ssoRepository: SsoRepository;
   secretBox: SecretBox;
   publicUrl: string;
   audit: (event: AuditEventInput) => Promise<void>;
-}) {
-  const present = (row: SsoProviderRow): SsoProvider => ({
+};
+
+function presentProvider(row: SsoProviderRow, publicUrl: string): SsoProvider {
+  return {
     id: row.id,
     slug: row.slug,
     name: row.name,
@@ -95,23 +92,24 @@ export function createSsoService({
     callback_url: `${publicUrl}${SSO_CALLBACK_PATH}/${row.slug}`,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  });
+  };
+}
 
-  const audited = (provider: SsoProvider) =>
-    Object.fromEntries(AUDITED_FIELDS.map((field) => [field, provider[field]]));
+const audited = (provider: SsoProvider) => Object.fromEntries(AUDITED_FIELDS.map((field) => [field, provider[field]]));
 
-  async function findOrThrow(id: string) {
-    const row = await ssoRepository.findById(id);
-    if (!row) throw new AppError('not_found', 'There is no such single sign-on provider.');
-    return row;
-  }
+async function findOrThrow(ssoRepository: SsoRepository, id: string) {
+  const row = await ssoRepository.findById(id);
+  if (!row) throw new AppError('not_found', 'There is no such single sign-on provider.');
+  return row;
+}
 
-  async function assertDomainsFree(domains: string[], exceptId?: string) {
-    const owner = await ssoRepository.findDomainOwner(domains, exceptId);
-    if (owner) throw new AppError('conflict', `${owner.domain} already signs in through another provider.`);
-  }
+async function assertDomainsFree(ssoRepository: SsoRepository, domains: string[], exceptId?: string) {
+  const owner = await ssoRepository.findDomainOwner(domains, exceptId);
+  if (owner) throw new AppError('conflict', `${owner.domain} already signs in through another provider.`);
+}
 
-  const signInProvider = (row: SsoProviderRow): SsoSignInProvider => ({
+function signInProvider(row: SsoProviderRow, secretBox: SecretBox): SsoSignInProvider {
+  return {
     slug: row.slug,
     issuer: row.issuer,
     clientId: row.clientId,
@@ -119,89 +117,106 @@ export function createSsoService({
     endpoints: row.endpoints,
     domains: row.domains,
     defaultRole: row.defaultRole,
-  });
+  };
+}
 
+async function createProvider(
+  { ssoRepository, secretBox, publicUrl, audit }: SsoServiceDeps,
+  actorId: string,
+  body: CreateSsoProviderBody,
+) {
+  if (await ssoRepository.findBySlug(body.slug)) {
+    throw new AppError('conflict', 'Another provider already uses this identifier.');
+  }
+  await assertDomainsFree(ssoRepository, body.domains);
+  const { issuer, endpoints } = await discover(body.issuer);
+  const id = await ssoRepository.create(
+    {
+      slug: body.slug,
+      name: body.name,
+      issuer,
+      clientId: body.clientId,
+      endpoints,
+      defaultRole: body.defaultRole,
+      enabled: body.enabled,
+      createdBy: actorId,
+    },
+    body.domains,
+    (newId) => secretBox.seal(body.clientSecret, newId),
+  );
+  const provider = presentProvider(await findOrThrow(ssoRepository, id), publicUrl);
+  await audit({
+    userId: actorId,
+    actorId,
+    action: 'sso.provider.create',
+    tableName: 'sso_providers',
+    recordId: id,
+    newValues: audited(provider),
+  });
+  return provider;
+}
+
+async function updateProvider(
+  { ssoRepository, secretBox, publicUrl, audit }: SsoServiceDeps,
+  actorId: string,
+  { id, body }: { id: string; body: UpdateSsoProviderBody },
+) {
+  const before = await findOrThrow(ssoRepository, id);
+  if (body.domains) await assertDomainsFree(ssoRepository, body.domains, id);
+  const discovered = body.issuer !== undefined ? await discover(body.issuer) : null;
+  await ssoRepository.update(
+    id,
+    {
+      name: body.name,
+      clientId: body.clientId,
+      defaultRole: body.defaultRole,
+      enabled: body.enabled,
+      ...(discovered ? { issuer: discovered.issuer, endpoints: discovered.endpoints } : {}),
+      ...(body.clientSecret ? { clientSecretEncrypted: secretBox.seal(body.clientSecret, id) } : {}),
+    },
+    body.domains,
+  );
+  const after = presentProvider(await findOrThrow(ssoRepository, id), publicUrl);
+  const changes = changedValues(audited(presentProvider(before, publicUrl)), audited(after));
+  if (changes || body.clientSecret) {
+    await audit({
+      userId: actorId,
+      actorId,
+      action: 'sso.provider.update',
+      tableName: 'sso_providers',
+      recordId: id,
+      oldValues: changes?.oldValues ?? {},
+      newValues: { ...changes?.newValues, ...(body.clientSecret ? { client_secret_replaced: true } : {}) },
+    });
+  }
+  return after;
+}
+
+async function removeProvider({ ssoRepository, publicUrl, audit }: SsoServiceDeps, actorId: string, id: string) {
+  const before = presentProvider(await findOrThrow(ssoRepository, id), publicUrl);
+  await ssoRepository.remove(id);
+  await audit({
+    userId: actorId,
+    actorId,
+    action: 'sso.provider.delete',
+    tableName: 'sso_providers',
+    recordId: id,
+    oldValues: audited(before),
+  });
+}
+
+export function createSsoService(deps: SsoServiceDeps) {
+  const { ssoRepository, secretBox, publicUrl } = deps;
   return {
     async list() {
-      return { providers: (await ssoRepository.list()).map(present) };
+      return { providers: (await ssoRepository.list()).map((row) => presentProvider(row, publicUrl)) };
     },
 
-    async create(actorId: string, body: CreateSsoProviderBody) {
-      if (await ssoRepository.findBySlug(body.slug)) {
-        throw new AppError('conflict', 'Another provider already uses this identifier.');
-      }
-      await assertDomainsFree(body.domains);
-      const { issuer, endpoints } = await discover(body.issuer);
-      const id = await ssoRepository.create(
-        {
-          slug: body.slug,
-          name: body.name,
-          issuer,
-          clientId: body.clientId,
-          endpoints,
-          defaultRole: body.defaultRole,
-          enabled: body.enabled,
-          createdBy: actorId,
-        },
-        body.domains,
-        (newId) => secretBox.seal(body.clientSecret, newId),
-      );
-      const provider = present(await findOrThrow(id));
-      await audit({
-        userId: actorId,
-        actorId,
-        action: 'sso.provider.create',
-        tableName: 'sso_providers',
-        recordId: id,
-        newValues: audited(provider),
-      });
-      return provider;
-    },
+    create: (actorId: string, body: CreateSsoProviderBody) => createProvider(deps, actorId, body),
 
-    async update(actorId: string, id: string, body: UpdateSsoProviderBody) {
-      const before = await findOrThrow(id);
-      if (body.domains) await assertDomainsFree(body.domains, id);
-      const discovered = body.issuer !== undefined ? await discover(body.issuer) : null;
-      await ssoRepository.update(
-        id,
-        {
-          name: body.name,
-          clientId: body.clientId,
-          defaultRole: body.defaultRole,
-          enabled: body.enabled,
-          ...(discovered ? { issuer: discovered.issuer, endpoints: discovered.endpoints } : {}),
-          ...(body.clientSecret ? { clientSecretEncrypted: secretBox.seal(body.clientSecret, id) } : {}),
-        },
-        body.domains,
-      );
-      const after = present(await findOrThrow(id));
-      const changes = changedValues(audited(present(before)), audited(after));
-      if (changes || body.clientSecret) {
-        await audit({
-          userId: actorId,
-          actorId,
-          action: 'sso.provider.update',
-          tableName: 'sso_providers',
-          recordId: id,
-          oldValues: changes?.oldValues ?? {},
-          newValues: { ...changes?.newValues, ...(body.clientSecret ? { client_secret_replaced: true } : {}) },
-        });
-      }
-      return after;
-    },
+    update: (actorId: string, id: string, body: UpdateSsoProviderBody) => updateProvider(deps, actorId, { id, body }),
 
-    async remove(actorId: string, id: string) {
-      const before = present(await findOrThrow(id));
-      await ssoRepository.remove(id);
-      await audit({
-        userId: actorId,
-        actorId,
-        action: 'sso.provider.delete',
-        tableName: 'sso_providers',
-        recordId: id,
-        oldValues: audited(before),
-      });
-    },
+    remove: (actorId: string, id: string) => removeProvider(deps, actorId, id),
 
     /** The enabled provider serving this address's domain. */
     async providerForEmail(email: string) {
@@ -209,13 +224,13 @@ export function createSsoService({
       if (!row?.enabled) {
         throw new AppError('sso_not_configured', 'Single sign-on is not set up for this email domain.');
       }
-      return signInProvider(row);
+      return signInProvider(row, secretBox);
     },
 
     /** The enabled provider a callback names; null when it is gone or disabled. */
     async providerForCallback(slug: string) {
       const row = await ssoRepository.findBySlug(slug);
-      return row?.enabled ? signInProvider(row) : null;
+      return row?.enabled ? signInProvider(row, secretBox) : null;
     },
   };
 }
