@@ -12,8 +12,54 @@ const messageColumns = {
 };
 export type ChatMessageRow = { id: string; userId: string; name: string; body: string; createdAt: Date };
 
-/** Chat and polls of live rooms. */
-export function createLiveRoomChatRepository({ db }: { db: Db }) {
+type NewMessage = {
+  sessionId: string;
+  userId: string;
+  body: string;
+  now: Date;
+  rate: { messages: number; windowSeconds: number };
+};
+
+type NewPoll = { sessionId: string; createdBy: string; question: string; options: string[]; now: Date };
+
+/** Whether the sender is muted, with their room row locked until the transaction ends. */
+async function lockedMute(tx: Db, sessionId: string, userId: string) {
+  const [participant] = await tx
+    .select({ muted: liveRoomParticipants.muted })
+    .from(liveRoomParticipants)
+    .where(and(eq(liveRoomParticipants.sessionId, sessionId), eq(liveRoomParticipants.userId, userId)))
+    .for('update');
+  return participant?.muted ?? false;
+}
+
+async function sentSince(tx: Db, sessionId: string, userId: string, since: Date) {
+  const [recent] = await tx
+    .select({ total: count() })
+    .from(liveChatMessages)
+    .where(
+      and(
+        eq(liveChatMessages.userId, userId),
+        eq(liveChatMessages.sessionId, sessionId),
+        gte(liveChatMessages.createdAt, since),
+      ),
+    );
+  return recent?.total ?? 0;
+}
+
+/** Messages older than `before` (a message id of the room); null when there is no such message. */
+async function olderThan(db: Db, sessionId: string, before: string): Promise<SQL | undefined | null> {
+  const [anchor] = await db
+    .select({ createdAt: liveChatMessages.createdAt })
+    .from(liveChatMessages)
+    .where(and(eq(liveChatMessages.sessionId, sessionId), eq(liveChatMessages.id, before)));
+  if (!anchor) return null;
+  return or(
+    lt(liveChatMessages.createdAt, anchor.createdAt),
+    and(eq(liveChatMessages.createdAt, anchor.createdAt), lt(liveChatMessages.id, before)),
+  );
+}
+
+function createChatMessages(db: Db) {
   return {
     /**
      * Stores a message with the sender's room row locked, so the mute and the flood count hold when one sender
@@ -25,32 +71,12 @@ export function createLiveRoomChatRepository({ db }: { db: Db }) {
       body,
       now,
       rate,
-    }: {
-      sessionId: string;
-      userId: string;
-      body: string;
-      now: Date;
-      rate: { messages: number; windowSeconds: number };
-    }): Promise<{ refused: 'muted' | 'rate_limited' } | { message: ChatMessageRow }> {
+    }: NewMessage): Promise<{ refused: 'muted' | 'rate_limited' } | { message: ChatMessageRow }> {
       return db.transaction(async (tx) => {
-        const [participant] = await tx
-          .select({ muted: liveRoomParticipants.muted })
-          .from(liveRoomParticipants)
-          .where(and(eq(liveRoomParticipants.sessionId, sessionId), eq(liveRoomParticipants.userId, userId)))
-          .for('update');
-        if (participant?.muted) return { refused: 'muted' as const };
+        if (await lockedMute(tx, sessionId, userId)) return { refused: 'muted' as const };
         const since = new Date(now.getTime() - rate.windowSeconds * 1000);
-        const [recent] = await tx
-          .select({ total: count() })
-          .from(liveChatMessages)
-          .where(
-            and(
-              eq(liveChatMessages.userId, userId),
-              eq(liveChatMessages.sessionId, sessionId),
-              gte(liveChatMessages.createdAt, since),
-            ),
-          );
-        if ((recent?.total ?? 0) >= rate.messages) return { refused: 'rate_limited' as const };
+        if ((await sentSince(tx, sessionId, userId, since)) >= rate.messages)
+          return { refused: 'rate_limited' as const };
         const [stored] = await tx
           .insert(liveChatMessages)
           .values({ sessionId, userId, body, createdAt: now })
@@ -64,18 +90,8 @@ export function createLiveRoomChatRepository({ db }: { db: Db }) {
     /** A page of visible messages, newest first; `before` is a message id of the same room. */
     async listMessages(sessionId: string, { before, limit }: { before?: string; limit: number }) {
       const visible = and(eq(liveChatMessages.sessionId, sessionId), isNull(liveChatMessages.deletedAt));
-      let older: SQL | undefined;
-      if (before) {
-        const [anchor] = await db
-          .select({ createdAt: liveChatMessages.createdAt })
-          .from(liveChatMessages)
-          .where(and(eq(liveChatMessages.sessionId, sessionId), eq(liveChatMessages.id, before)));
-        if (!anchor) return null;
-        older = or(
-          lt(liveChatMessages.createdAt, anchor.createdAt),
-          and(eq(liveChatMessages.createdAt, anchor.createdAt), lt(liveChatMessages.id, before)),
-        );
-      }
+      const older = before ? await olderThan(db, sessionId, before) : undefined;
+      if (older === null) return null;
       return db
         .select(messageColumns)
         .from(liveChatMessages)
@@ -100,7 +116,11 @@ export function createLiveRoomChatRepository({ db }: { db: Db }) {
         .returning({ id: liveChatMessages.id });
       return deleted.length > 0;
     },
+  };
+}
 
+function createPollReads(db: Db) {
+  return {
     async latestPoll(sessionId: string) {
       const [poll] = await db
         .select()
@@ -123,21 +143,13 @@ export function createLiveRoomChatRepository({ db }: { db: Db }) {
         .groupBy(livePollVotes.option)
         .orderBy(asc(livePollVotes.option));
     },
+  };
+}
 
+function createPollWrites(db: Db) {
+  return {
     /** Closes the room's open poll and opens a new one. */
-    async createPoll({
-      sessionId,
-      createdBy,
-      question,
-      options,
-      now,
-    }: {
-      sessionId: string;
-      createdBy: string;
-      question: string;
-      options: string[];
-      now: Date;
-    }) {
+    async createPoll({ sessionId, createdBy, question, options, now }: NewPoll) {
       return db.transaction(async (tx) => {
         await tx
           .update(livePolls)
@@ -168,6 +180,11 @@ export function createLiveRoomChatRepository({ db }: { db: Db }) {
         .onConflictDoUpdate({ target: [livePollVotes.pollId, livePollVotes.userId], set: { option, createdAt: now } });
     },
   };
+}
+
+/** Chat and polls of live rooms. */
+export function createLiveRoomChatRepository({ db }: { db: Db }) {
+  return { ...createChatMessages(db), ...createPollReads(db), ...createPollWrites(db) };
 }
 
 export type LiveRoomChatRepository = ReturnType<typeof createLiveRoomChatRepository>;

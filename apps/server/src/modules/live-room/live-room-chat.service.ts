@@ -30,21 +30,20 @@ export function signalParts(data: LiveSignalData): string[] {
   return parts;
 }
 
-/** Chat with moderation, the shared poll, and WebRTC signalling between people in the room. */
-export function createLiveRoomChatService({
-  chatRepository,
-  access,
-  publish,
-  now,
-}: {
-  chatRepository: LiveRoomChatRepository;
-  access: RoomAccess;
-  publish: Publish;
-  now: () => Date;
-}) {
+type ChatDeps = { chatRepository: LiveRoomChatRepository; access: RoomAccess; now: () => Date };
+type SignalMessage = {
+  sessionId: string;
+  to: string;
+  data: LiveSignalData;
+  from_tab?: string | null;
+  to_tab?: string | null;
+};
+
+/** A per-sender signal count over a sliding window: false once the sender floods. */
+function createSignalRateLimit() {
   // Signals arrive on this instance's sockets, so counting them here bounds each sender's flood.
   const signalWindows = new Map<string, { startedAt: number; count: number }>();
-  const withinSignalRate = (userId: string) => {
+  return (userId: string) => {
     const at = Date.now();
     const window = signalWindows.get(userId);
     if (!window || at - window.startedAt > LIVE_SIGNAL_RATE.windowSeconds * 1000) {
@@ -55,10 +54,9 @@ export function createLiveRoomChatService({
     window.count += 1;
     return window.count <= LIVE_SIGNAL_RATE.signals;
   };
+}
 
-  const pollChanged = (sessionId: string) =>
-    access.broadcast(sessionId, { type: 'live_room_changed', sessionId, change: 'poll' });
-
+function createChatMessages({ chatRepository, access, now }: ChatDeps) {
   return {
     async history(
       viewer: RoomViewer,
@@ -95,7 +93,14 @@ export function createLiveRoomChatService({
       if (!(await chatRepository.deleteMessage(sessionId, messageId, viewer.id, now()))) throw messageNotFound();
       await access.broadcast(sessionId, { type: 'live_chat_deleted', sessionId, messageId });
     },
+  };
+}
 
+function createRoomPolls({ chatRepository, access, now }: ChatDeps) {
+  const pollChanged = (sessionId: string) =>
+    access.broadcast(sessionId, { type: 'live_room_changed', sessionId, change: 'poll' });
+
+  return {
     async createPoll(viewer: RoomViewer, sessionId: string, body: CreateLivePollBody) {
       await access.moderated(viewer, sessionId);
       await chatRepository.createPoll({ sessionId, createdBy: viewer.id, ...body, now: now() });
@@ -117,20 +122,55 @@ export function createLiveRoomChatService({
       if (!poll || !(await chatRepository.closePoll(poll.id, now()))) throw pollConflict('There is no open poll.');
       await pollChanged(sessionId);
     },
+  };
+}
 
+/** Sends a signal to its receiver in parts, each a message of its own. */
+async function publishSignal(
+  publish: Publish,
+  {
+    sessionId,
+    from,
+    fromTab,
+    toTab,
+    to,
+    data,
+  }: {
+    sessionId: string;
+    from: string;
+    fromTab: string | null;
+    toTab: string | null;
+    to: string;
+    data: LiveSignalData;
+  },
+) {
+  const signalId = randomUUID();
+  const parts = signalParts(data);
+  for (const [part, chunk] of parts.entries()) {
+    await publish(to, {
+      type: 'live_signal',
+      sessionId,
+      from,
+      fromTab,
+      toTab,
+      signalId,
+      part,
+      parts: parts.length,
+      chunk,
+    });
+  }
+}
+
+function createSignalForwarding({ access, publish, now }: { access: RoomAccess; publish: Publish; now: () => Date }) {
+  const withinSignalRate = createSignalRateLimit();
+  return {
     /**
      * Forwards a WebRTC signal when sender and receiver are both in the room now; anything else is dropped, as a
      * socket message has no answer to carry an error.
      */
     async forwardSignal(
       fromUserId: string,
-      {
-        sessionId,
-        to,
-        data,
-        from_tab: fromTab = null,
-        to_tab: toTab = null,
-      }: { sessionId: string; to: string; data: LiveSignalData; from_tab?: string | null; to_tab?: string | null },
+      { sessionId, to, data, from_tab: fromTab = null, to_tab: toTab = null }: SignalMessage,
     ) {
       if (fromUserId === to || !withinSignalRate(fromUserId)) return false;
       const session = await access.sessionOf(sessionId);
@@ -140,23 +180,28 @@ export function createLiveRoomChatService({
       // Only the tabs holding the two calls talk: a second tab of either person stays out of it.
       const holds = (userId: string, tab: string | null) => tab === null || (present.get(userId) ?? tab) === tab;
       if (!holds(fromUserId, fromTab) || !holds(to, toTab)) return false;
-      const signalId = randomUUID();
-      const parts = signalParts(data);
-      for (const [part, chunk] of parts.entries()) {
-        await publish(to, {
-          type: 'live_signal',
-          sessionId,
-          from: fromUserId,
-          fromTab,
-          toTab,
-          signalId,
-          part,
-          parts: parts.length,
-          chunk,
-        });
-      }
+      await publishSignal(publish, { sessionId, from: fromUserId, fromTab, toTab, to, data });
       return true;
     },
+  };
+}
+
+/** Chat with moderation, the shared poll, and WebRTC signalling between people in the room. */
+export function createLiveRoomChatService({
+  chatRepository,
+  access,
+  publish,
+  now,
+}: {
+  chatRepository: LiveRoomChatRepository;
+  access: RoomAccess;
+  publish: Publish;
+  now: () => Date;
+}) {
+  return {
+    ...createChatMessages({ chatRepository, access, now }),
+    ...createRoomPolls({ chatRepository, access, now }),
+    ...createSignalForwarding({ access, publish, now }),
   };
 }
 

@@ -30,22 +30,22 @@ const member = { role: 'user', feature: 'live_hub' } as const;
 const tags = ['live-room'];
 const base = '/api/live-room/sessions/:sessionId';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const state = { 200: liveRoomStateSchema };
+const done = { 204: z.null() };
+const route = <Extra extends object>(summary: string, extra: Extra) => ({
+  config: { access: member },
+  schema: { tags, summary, params: liveRoomParamsSchema, ...extra },
+});
+
 const viewerOf = async (request: FastifyRequest): Promise<RoomViewer> => ({
   id: request.auth().user.id,
   role: await request.role(),
 });
 
-export const liveRoomRoutes: FastifyPluginAsyncZod<{
-  roomService: LiveRoomService;
-  chatService: LiveRoomChatService;
-}> = async (app, { roomService, chatService }) => {
-  const state = { 200: liveRoomStateSchema };
-  const done = { 204: z.null() };
-  const route = <Extra extends object>(summary: string, extra: Extra) => ({
-    config: { access: member },
-    schema: { tags, summary, params: liveRoomParamsSchema, ...extra },
-  });
-
+/** The lobby, entering (and the heartbeat), leaving and the room's state. */
+function registerRoomPresenceRoutes(app: App, roomService: LiveRoomService) {
   app.get(
     `${base}`,
     route('The room before entering: when it opens and whether it is open', { response: { 200: liveRoomLobbySchema } }),
@@ -74,6 +74,10 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
   app.get(`${base}/state`, route('Who is here, raised hands, timer and poll', { response: state }), async (request) =>
     roomService.state(await viewerOf(request), request.params.sessionId),
   );
+}
+
+/** Hands, mute, the timer and hand-over. */
+function registerRoomModerationRoutes(app: App, roomService: LiveRoomService) {
   app.put(
     `${base}/hand`,
     route('Raise or lower my hand', { body: liveHandBodySchema, response: state }),
@@ -124,7 +128,9 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
     }),
     async (request) => roomService.handOver(await viewerOf(request), request.params.sessionId, request.body.user_id),
   );
+}
 
+function registerRoomChatRoutes(app: App, chatService: LiveRoomChatService) {
   app.get(
     `${base}/messages`,
     route('Chat history, newest page first (messages oldest first within it)', {
@@ -154,6 +160,9 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send(null);
     },
   );
+}
+
+function registerRoomPollRoutes(app: App, chatService: LiveRoomChatService) {
   app.post(
     `${base}/poll`,
     route('The host opens a poll (2 to 6 options)', { body: createLivePollBodySchema, response: done }),
@@ -174,7 +183,9 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
     await chatService.closePoll(await viewerOf(request), request.params.sessionId);
     return reply.code(204).send(null);
   });
+}
 
+function registerRoomAttendanceRoutes(app: App, roomService: LiveRoomService) {
   app.get(
     `${base}/attendance`,
     route('Attendance: first joined, last left and minutes per person', { response: { 200: liveAttendanceSchema } }),
@@ -190,4 +201,15 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
       .header('content-disposition', csvAttachment(title, 'attendance'))
       .send(roomService.attendanceCsv(attendees));
   });
+}
+
+export const liveRoomRoutes: FastifyPluginAsyncZod<{
+  roomService: LiveRoomService;
+  chatService: LiveRoomChatService;
+}> = async (app, { roomService, chatService }) => {
+  registerRoomPresenceRoutes(app, roomService);
+  registerRoomModerationRoutes(app, roomService);
+  registerRoomChatRoutes(app, chatService);
+  registerRoomPollRoutes(app, chatService);
+  registerRoomAttendanceRoutes(app, roomService);
 };
