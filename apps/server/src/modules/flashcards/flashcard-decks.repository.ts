@@ -4,10 +4,26 @@ import { fresh, learningDue, type QueueWindow, reviewDue } from './flashcard-que
 import type { DeckRow } from './flashcard-rows.ts';
 import { flashcardCards, flashcardDecks } from './flashcards.table.ts';
 
+const ownDeck = (userId: string, deckId: string) =>
+  and(eq(flashcardDecks.userId, userId), eq(flashcardDecks.id, deckId));
+
+/** Per deck: all cards, learning cards due now, review cards due today, new cards (none suspended or buried). */
+function deckCountsOf(db: Db, window: QueueWindow) {
+  return db
+    .select({
+      deckId: flashcardCards.deckId,
+      total: sql<number>`count(*)::int`,
+      learning: sql<number>`(count(*) filter (where ${learningDue(window)}))::int`,
+      review: sql<number>`(count(*) filter (where ${reviewDue(window)}))::int`,
+      fresh: sql<number>`(count(*) filter (where ${fresh(window)}))::int`,
+    })
+    .from(flashcardCards)
+    .where(eq(flashcardCards.userId, window.userId))
+    .groupBy(flashcardCards.deckId);
+}
+
 /** The learner's decks and what is due in each. */
 export function createFlashcardDecksRepository({ db }: { db: Db }) {
-  const ownDeck = (userId: string, deckId: string) =>
-    and(eq(flashcardDecks.userId, userId), eq(flashcardDecks.id, deckId));
   return {
     listDecks(userId: string) {
       return db
@@ -52,19 +68,8 @@ export function createFlashcardDecksRepository({ db }: { db: Db }) {
       const rows = await db.delete(flashcardDecks).where(ownDeck(userId, deckId)).returning({ id: flashcardDecks.id });
       return rows.length > 0;
     },
-    /** Per deck: all cards, learning cards due now, review cards due today, new cards (none suspended or buried). */
     async deckCounts(window: QueueWindow) {
-      return db
-        .select({
-          deckId: flashcardCards.deckId,
-          total: sql<number>`count(*)::int`,
-          learning: sql<number>`(count(*) filter (where ${learningDue(window)}))::int`,
-          review: sql<number>`(count(*) filter (where ${reviewDue(window)}))::int`,
-          fresh: sql<number>`(count(*) filter (where ${fresh(window)}))::int`,
-        })
-        .from(flashcardCards)
-        .where(eq(flashcardCards.userId, window.userId))
-        .groupBy(flashcardCards.deckId);
+      return deckCountsOf(db, window);
     },
   };
 }

@@ -189,6 +189,152 @@ const safeDecode = (text: string) => {
 
 export type ExportNote = { front: string; back: string; tags: string[] };
 
+/** The ids and times one export writes: the deck, its Basic and Cloze note types, all from the export's clock. */
+type ApkgIds = { now: number; seconds: number; deckId: number; basicId: number; clozeId: number };
+
+const ankiField = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20 });
+
+function ankiModel(
+  ids: ApkgIds,
+  {
+    id,
+    name,
+    type,
+    fields,
+    qfmt,
+    afmt,
+  }: { id: number; name: string; type: 0 | 1; fields: string[]; qfmt: string; afmt: string },
+) {
+  return {
+    id,
+    name,
+    type,
+    mod: ids.seconds,
+    usn: -1,
+    sortf: 0,
+    did: ids.deckId,
+    tmpls: [{ name: type ? 'Cloze' : 'Card 1', ord: 0, qfmt, afmt, did: null, bqfmt: '', bafmt: '' }],
+    flds: fields.map(ankiField),
+    css: '.card { font-family: arial; font-size: 20px; text-align: center; }',
+    latexPre: '',
+    latexPost: '',
+    tags: [],
+    vers: [],
+    req: [[0, 'any', [0]]],
+  };
+}
+
+/** The Basic and Cloze note types, by id. */
+const ankiModels = (ids: ApkgIds) => ({
+  [ids.basicId]: ankiModel(ids, {
+    id: ids.basicId,
+    name: 'Basic',
+    type: 0,
+    fields: ['Front', 'Back'],
+    qfmt: '{{Front}}',
+    afmt: '{{FrontSide}}<hr id=answer>{{Back}}',
+  }),
+  [ids.clozeId]: ankiModel(ids, {
+    id: ids.clozeId,
+    name: 'Cloze',
+    type: 1,
+    fields: ['Text', 'Back Extra'],
+    qfmt: '{{cloze:Text}}',
+    afmt: '{{cloze:Text}}<br>{{Back Extra}}',
+  }),
+});
+
+const ankiDeck = (id: number, name: string, seconds: number) => ({
+  id,
+  name,
+  mod: seconds,
+  usn: -1,
+  collapsed: false,
+  desc: '',
+  dyn: 0,
+  conf: 1,
+  extendNew: 10,
+  extendRev: 50,
+  newToday: [0, 0],
+  revToday: [0, 0],
+  lrnToday: [0, 0],
+  timeToday: [0, 0],
+});
+
+/** The collection row: its note types, the Default deck and the exported one, and default deck options. */
+function insertCollection(
+  db: Database,
+  ids: ApkgIds,
+  { deckName, noteCount }: { deckName: string; noteCount: number },
+) {
+  const { now, seconds, deckId, basicId } = ids;
+  const decks = { 1: ankiDeck(1, 'Default', seconds), [deckId]: ankiDeck(deckId, deckName, seconds) };
+  db.run('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
+    seconds,
+    now,
+    now,
+    JSON.stringify({ nextPos: noteCount + 1, curDeck: deckId, curModel: basicId }),
+    JSON.stringify(ankiModels(ids)),
+    JSON.stringify(decks),
+    JSON.stringify({ 1: { id: 1, name: 'Default', new: { perDay: 20 }, rev: { perDay: 200 } } }),
+    '{}',
+  ]);
+}
+
+/** Anki's first-field checksum: the first 8 hex digits of its SHA-1, as a number. */
+const fieldChecksum = (field: string) =>
+  Number.parseInt(createHash('sha1').update(field).digest('hex').slice(0, 8), 16);
+
+/** One note and its cards: one per cloze number, or one front/back card. */
+function insertAnkiNote(
+  db: Database,
+  ids: ApkgIds,
+  { note, index, mediaName }: { note: ExportNote; index: number; mediaName: (url: string) => string | null },
+) {
+  const { now, seconds, deckId, basicId, clozeId } = ids;
+  const ordinals = clozeNumbers(note.front);
+  const fields = [markdownToAnkiField(note.front, mediaName), markdownToAnkiField(note.back, mediaName)];
+  const noteId = now + 10 + index;
+  db.run('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)', [
+    noteId,
+    randomUUID().slice(0, 10),
+    ordinals.length ? clozeId : basicId,
+    seconds,
+    note.tags.length ? ` ${note.tags.join(' ')} ` : '',
+    fields.join(FIELD_SEPARATOR),
+    fields[0] ?? '',
+    fieldChecksum(fields[0] ?? ''),
+    '',
+  ]);
+  (ordinals.length ? ordinals.map((n) => n - 1) : [0]).forEach((ord, cardIndex) => {
+    db.run('insert into cards values (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)', [
+      noteId * 100 + cardIndex,
+      noteId,
+      deckId,
+      ord,
+      seconds,
+      index + 1,
+      '',
+    ]);
+  });
+}
+
+/** The package ZIP: the collection, the images numbered 0, 1, … and the `media` list naming them. */
+async function zipPackage(collection: Buffer, media: Iterable<{ fileName: string; bytes: Buffer }>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(collection, 'collection.anki2');
+  const mediaList: Record<string, string> = {};
+  [...media].forEach((item, index) => {
+    mediaList[String(index)] = item.fileName;
+    zip.addBuffer(item.bytes, String(index));
+  });
+  zip.addBuffer(Buffer.from(JSON.stringify(mediaList)), 'media');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** An Anki package (schema 11, read by every Anki version) of one deck with Basic and Cloze notes and their images. */
 export async function writeApkg({
   deckName,
@@ -205,114 +351,13 @@ export async function writeApkg({
   try {
     db.exec(ANKI_SCHEMA);
     const now = Date.now();
-    const seconds = Math.floor(now / 1000);
-    const deckId = now;
-    const basicId = now + 1;
-    const clozeId = now + 2;
-    const field = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20 });
-    const model = (id: number, name: string, type: 0 | 1, fields: string[], qfmt: string, afmt: string) => ({
-      id,
-      name,
-      type,
-      mod: seconds,
-      usn: -1,
-      sortf: 0,
-      did: deckId,
-      tmpls: [{ name: type ? 'Cloze' : 'Card 1', ord: 0, qfmt, afmt, did: null, bqfmt: '', bafmt: '' }],
-      flds: fields.map(field),
-      css: '.card { font-family: arial; font-size: 20px; text-align: center; }',
-      latexPre: '',
-      latexPost: '',
-      tags: [],
-      vers: [],
-      req: [[0, 'any', [0]]],
-    });
-    const models = {
-      [basicId]: model(basicId, 'Basic', 0, ['Front', 'Back'], '{{Front}}', '{{FrontSide}}<hr id=answer>{{Back}}'),
-      [clozeId]: model(
-        clozeId,
-        'Cloze',
-        1,
-        ['Text', 'Back Extra'],
-        '{{cloze:Text}}',
-        '{{cloze:Text}}<br>{{Back Extra}}',
-      ),
-    };
-    const deck = (id: number, name: string) => ({
-      id,
-      name,
-      mod: seconds,
-      usn: -1,
-      collapsed: false,
-      desc: '',
-      dyn: 0,
-      conf: 1,
-      extendNew: 10,
-      extendRev: 50,
-      newToday: [0, 0],
-      revToday: [0, 0],
-      lrnToday: [0, 0],
-      timeToday: [0, 0],
-    });
-    const decks = { 1: deck(1, 'Default'), [deckId]: deck(deckId, deckName) };
-    db.run('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
-      seconds,
-      now,
-      now,
-      JSON.stringify({ nextPos: notes.length + 1, curDeck: deckId, curModel: basicId }),
-      JSON.stringify(models),
-      JSON.stringify(decks),
-      JSON.stringify({ 1: { id: 1, name: 'Default', new: { perDay: 20 }, rev: { perDay: 200 } } }),
-      '{}',
-    ]);
+    const ids: ApkgIds = { now, seconds: Math.floor(now / 1000), deckId: now, basicId: now + 1, clozeId: now + 2 };
+    insertCollection(db, ids, { deckName, noteCount: notes.length });
     const mediaName = (url: string) => media.get(url)?.fileName ?? null;
     notes.forEach((note, index) => {
-      const ordinals = clozeNumbers(note.front);
-      const fields = [markdownToAnkiField(note.front, mediaName), markdownToAnkiField(note.back, mediaName)];
-      const noteId = now + 10 + index;
-      const checksum = Number.parseInt(
-        createHash('sha1')
-          .update(fields[0] ?? '')
-          .digest('hex')
-          .slice(0, 8),
-        16,
-      );
-      db.run('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)', [
-        noteId,
-        randomUUID().slice(0, 10),
-        ordinals.length ? clozeId : basicId,
-        seconds,
-        note.tags.length ? ` ${note.tags.join(' ')} ` : '',
-        fields.join(FIELD_SEPARATOR),
-        fields[0] ?? '',
-        checksum,
-        '',
-      ]);
-      (ordinals.length ? ordinals.map((n) => n - 1) : [0]).forEach((ord, cardIndex) => {
-        db.run('insert into cards values (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)', [
-          noteId * 100 + cardIndex,
-          noteId,
-          deckId,
-          ord,
-          seconds,
-          index + 1,
-          '',
-        ]);
-      });
+      insertAnkiNote(db, ids, { note, index, mediaName });
     });
-    const collection = Buffer.from(db.export());
-    const zip = new yazl.ZipFile();
-    zip.addBuffer(collection, 'collection.anki2');
-    const mediaList: Record<string, string> = {};
-    [...media.values()].forEach((item, index) => {
-      mediaList[String(index)] = item.fileName;
-      zip.addBuffer(item.bytes, String(index));
-    });
-    zip.addBuffer(Buffer.from(JSON.stringify(mediaList)), 'media');
-    zip.end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return await zipPackage(Buffer.from(db.export()), media.values());
   } finally {
     db.close();
   }

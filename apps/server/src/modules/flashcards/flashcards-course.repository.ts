@@ -4,8 +4,8 @@ import { courseProgress, courses } from '../../db/schema.ts';
 import type { DeckRow } from './flashcards.repository.ts';
 import { flashcardCards, flashcardDecks } from './flashcards.table.ts';
 
-/** Course decks: which a learner may study, their per-learner cards, and which courses an author may attach to. */
-export function createFlashcardsCourseRepository({ db }: { db: Db }) {
+/** The course decks a learner may study, and their own cards of them. */
+function createCourseDeckStudy({ db }: { db: Db }) {
   return {
     /** Decks of other people attached to courses the learner started that are published or archived. */
     startedCourseDecks(userId: string) {
@@ -45,7 +45,12 @@ export function createFlashcardsCourseRepository({ db }: { db: Db }) {
         )})
         on conflict do nothing`);
     },
+  };
+}
 
+/** Decks and the courses an author may attach them to. */
+function createCourseDeckAuthoring({ db }: { db: Db }) {
+  return {
     async findDeck(deckId: string): Promise<DeckRow | undefined> {
       const [row] = await db.select().from(flashcardDecks).where(eq(flashcardDecks.id, deckId));
       return row;
@@ -82,5 +87,9 @@ export function createFlashcardsCourseRepository({ db }: { db: Db }) {
       return row;
     },
   };
+}
+/** Course decks: which a learner may study, their per-learner cards, and which courses an author may attach to. */
+export function createFlashcardsCourseRepository(deps: { db: Db }) {
+  return { ...createCourseDeckStudy(deps), ...createCourseDeckAuthoring(deps) };
 }
 export type FlashcardsCourseRepository = ReturnType<typeof createFlashcardsCourseRepository>;

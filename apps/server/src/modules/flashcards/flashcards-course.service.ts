@@ -8,6 +8,43 @@ import type { FlashcardsCourseRepository } from './flashcards-course.repository.
 
 export type SharedDeck = { deck: DeckRow; course: { id: string; title: string } };
 
+type Actor = { id: string; role: Role };
+
+/** Only an author of the course (or an admin) attaches a deck to it. */
+async function refuseUnauthorableCourse(courseRepository: FlashcardsCourseRepository, actor: Actor, courseId: string) {
+  const course = await courseRepository.findCourse(courseId);
+  if (!course) throw new AppError('not_found', 'Course not found.');
+  if (actor.role !== 'admin' && course.createdBy !== actor.id) {
+    throw new AppError('forbidden', 'Only the authors of this course can attach a deck to it.');
+  }
+}
+
+async function attachDeck(
+  {
+    courseRepository,
+    auditService,
+  }: { courseRepository: FlashcardsCourseRepository; auditService: Pick<AuditService, 'recordAuditEvent'> },
+  { actor, deckId, courseId }: { actor: Actor; deckId: string; courseId: string | null },
+) {
+  const deck = await courseRepository.findDeck(deckId);
+  if (!deck || deck.userId !== actor.id) throw new AppError('not_found', 'Deck not found.');
+  if (courseId) await refuseUnauthorableCourse(courseRepository, actor, courseId);
+  const updated = await courseRepository.setDeckCourse(actor.id, deckId, courseId);
+  if (!updated) throw new AppError('not_found', 'Deck not found.');
+  if (actor.role === 'admin') {
+    await auditService.recordAuditEvent({
+      userId: actor.id,
+      actorId: actor.id,
+      action: courseId ? 'flashcards.deck.attach' : 'flashcards.deck.detach',
+      tableName: 'flashcard_decks',
+      recordId: deckId,
+      oldValues: { course_id: deck.courseId },
+      newValues: { course_id: courseId },
+    });
+  }
+  return updated;
+}
+
 /**
  * Who sees a course deck: its author edits it; a learner who started its course (published or archived, and in
  * their plan) studies it read-only with cards of their own; anyone else is told it does not exist.
@@ -57,36 +94,13 @@ export function createFlashcardsCourseService({
       return new Map((await courseRepository.coursesByIds(ids)).map((course) => [course.id, course]));
     },
 
-    courseOptions(actor: { id: string; role: Role }): Promise<CourseOption[]> {
+    courseOptions(actor: Actor): Promise<CourseOption[]> {
       return courseRepository.authorableCourses(actor.id, actor.role === 'admin');
     },
 
     /** Attaches the author's own deck to a course they may author (an admin: any), or detaches it. */
-    async attach(actor: { id: string; role: Role }, deckId: string, courseId: string | null) {
-      const deck = await courseRepository.findDeck(deckId);
-      if (!deck || deck.userId !== actor.id) throw new AppError('not_found', 'Deck not found.');
-      if (courseId) {
-        const course = await courseRepository.findCourse(courseId);
-        if (!course) throw new AppError('not_found', 'Course not found.');
-        if (actor.role !== 'admin' && course.createdBy !== actor.id) {
-          throw new AppError('forbidden', 'Only the authors of this course can attach a deck to it.');
-        }
-      }
-      const updated = await courseRepository.setDeckCourse(actor.id, deckId, courseId);
-      if (!updated) throw new AppError('not_found', 'Deck not found.');
-      if (actor.role === 'admin') {
-        await auditService.recordAuditEvent({
-          userId: actor.id,
-          actorId: actor.id,
-          action: courseId ? 'flashcards.deck.attach' : 'flashcards.deck.detach',
-          tableName: 'flashcard_decks',
-          recordId: deckId,
-          oldValues: { course_id: deck.courseId },
-          newValues: { course_id: courseId },
-        });
-      }
-      return updated;
-    },
+    attach: (actor: Actor, deckId: string, courseId: string | null) =>
+      attachDeck({ courseRepository, auditService }, { actor, deckId, courseId }),
   };
 }
 export type FlashcardsCourseService = ReturnType<typeof createFlashcardsCourseService>;

@@ -13,7 +13,7 @@ import type { BlobStore } from '../files/blob-store.ts';
 import type { FlashcardsRepository } from './flashcards.repository.ts';
 import { cardOrdinals } from './flashcards.service.ts';
 import { extensionOf, IMAGE_TYPES } from './flashcards-anki.ts';
-import { badFile, type ParsedImport, readApkg, writeApkg } from './flashcards-apkg.ts';
+import { badFile, type ExportNote, type ParsedImport, readApkg, writeApkg } from './flashcards-apkg.ts';
 import { readDelimited, writeCsv } from './flashcards-csv.ts';
 import type { FlashcardsImportRepository } from './flashcards-import.repository.ts';
 
@@ -22,40 +22,79 @@ const MEDIA_LINK = /\/api\/flashcards\/media\/([0-9a-f-]{36}\.(?:png|jpe?g|gif|w
 const fileNameFor = (deckName: string, extension: string) =>
   `${deckName.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'deck'}.${extension}`;
 
-/** Cards in and out of a deck: CSV/TSV and Anki packages; an import adds everything or nothing. */
-export function createFlashcardsImportService({
-  repository,
-  importRepository,
-  blobStore,
-}: {
+type ImportDeps = {
   repository: FlashcardsRepository;
   importRepository: FlashcardsImportRepository;
   blobStore: BlobStore;
-}) {
+};
+
+/** The notes and images of an uploaded file: an Anki package, or UTF-8 CSV/TSV of at most 5 MB. */
+async function parseImport(format: ImportFormat, body: Buffer): Promise<ParsedImport> {
+  if (body.length === 0) throw badFile('The file is empty.');
+  if (format === 'apkg') return readApkg(body);
+  if (body.length > CSV_IMPORT_MAX_BYTES) {
+    throw new AppError('payload_too_large', `A ${format.toUpperCase()} file may be at most 5 MB.`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw badFile('This file is not UTF-8 text.');
+  }
+  return readDelimited(text, format === 'tsv' ? 'tsv' : 'csv');
+}
+
+/** Stores the images, then adds the notes in one transaction; images stored for a failed import are removed. */
+async function storeImport(
+  { repository, importRepository, blobStore }: ImportDeps,
+  { userId, deckId, parsed }: { userId: string; deckId: string; parsed: ParsedImport },
+) {
+  const stored: string[] = [];
+  try {
+    for (const item of parsed.media) {
+      await blobStore.put(mediaKey(item.name), Readable.from(item.bytes));
+      stored.push(mediaKey(item.name));
+    }
+    await repository.transaction((tx) =>
+      importRepository.insertNotes(
+        tx,
+        { userId, deckId },
+        parsed.notes.map((note) => ({ ...note, ordinals: cardOrdinals(note.front) })),
+        new Date(),
+      ),
+    );
+  } catch (error) {
+    await Promise.all(stored.map((key) => blobStore.delete(key)));
+    throw error;
+  }
+}
+
+/** The stored images the notes show, by the URL their Markdown uses; an image no longer stored is left out. */
+async function exportMedia(blobStore: BlobStore, notes: ExportNote[]) {
+  const media = new Map<string, { fileName: string; bytes: Buffer }>();
+  for (const note of notes) {
+    for (const [url, name] of `${note.front}\n${note.back}`.matchAll(MEDIA_LINK)) {
+      if (!name || media.has(url)) continue;
+      const bytes = await blobStore
+        .get(mediaKey(name))
+        .then(readAll)
+        .catch(() => null);
+      if (bytes) media.set(url, { fileName: name, bytes });
+    }
+  }
+  return media;
+}
+
+/** Imports into and exports from the learner's own decks. */
+function createDeckFiles(deps: ImportDeps) {
+  const { repository, importRepository, blobStore } = deps;
   const requireOwnDeck = async (userId: string, deckId: string) => {
     const deck = await repository.findDeck(userId, deckId);
     if (!deck) throw new AppError('not_found', 'Deck not found.');
     return deck;
   };
 
-  const parse = async (format: ImportFormat, body: Buffer): Promise<ParsedImport> => {
-    if (body.length === 0) throw badFile('The file is empty.');
-    if (format === 'apkg') return readApkg(body);
-    if (body.length > CSV_IMPORT_MAX_BYTES) {
-      throw new AppError('payload_too_large', `A ${format.toUpperCase()} file may be at most 5 MB.`);
-    }
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-    } catch {
-      throw badFile('This file is not UTF-8 text.');
-    }
-    return readDelimited(text, format === 'tsv' ? 'tsv' : 'csv');
-  };
-
   return {
-    maxBytes: APKG_IMPORT_MAX_BYTES,
-
     async importInto(
       userId: string,
       deckId: string,
@@ -63,28 +102,11 @@ export function createFlashcardsImportService({
       body: Buffer,
     ): Promise<ImportResult> {
       await requireOwnDeck(userId, deckId);
-      const parsed = await parse(format, body);
+      const parsed = await parseImport(format, body);
       if (parsed.notes.length === 0) throw badFile('This file holds no cards that can be imported.');
       const counts = { found: parsed.notes.length, skipped: parsed.skipped, media: parsed.media.length };
       if (dryRun) return { ...counts, imported: 0, dry_run: true };
-      const stored: string[] = [];
-      try {
-        for (const item of parsed.media) {
-          await blobStore.put(mediaKey(item.name), Readable.from(item.bytes));
-          stored.push(mediaKey(item.name));
-        }
-        await repository.transaction((tx) =>
-          importRepository.insertNotes(
-            tx,
-            { userId, deckId },
-            parsed.notes.map((note) => ({ ...note, ordinals: cardOrdinals(note.front) })),
-            new Date(),
-          ),
-        );
-      } catch (error) {
-        await Promise.all(stored.map((key) => blobStore.delete(key)));
-        throw error;
-      }
+      await storeImport(deps, { userId, deckId, parsed });
       return { ...counts, imported: parsed.notes.length, dry_run: false };
     },
 
@@ -98,21 +120,16 @@ export function createFlashcardsImportService({
           body: writeCsv(notes),
         };
       }
-      const media = new Map<string, { fileName: string; bytes: Buffer }>();
-      for (const note of notes) {
-        for (const [url, name] of `${note.front}\n${note.back}`.matchAll(MEDIA_LINK)) {
-          if (!name || media.has(url)) continue;
-          const bytes = await blobStore
-            .get(mediaKey(name))
-            .then(readAll)
-            .catch(() => null);
-          if (bytes) media.set(url, { fileName: name, bytes });
-        }
-      }
+      const media = await exportMedia(blobStore, notes);
       const body = await writeApkg({ deckName: deck.name, notes, media });
       return { fileName: fileNameFor(deck.name, 'apkg'), contentType: 'application/octet-stream', body };
     },
+  };
+}
 
+/** The imported images cards show. */
+function createCardImages({ importRepository, blobStore }: ImportDeps) {
+  return {
     /** An imported image, only for a learner whose cards show it; anyone else is told it does not exist. */
     async media(userId: string, name: string) {
       if (!(await importRepository.hasCardShowing(userId, flashcardMediaUrl(name)))) {
@@ -138,7 +155,15 @@ export function createFlashcardsImportService({
         }
       };
     },
+  };
+}
 
+/** Cards in and out of a deck: CSV/TSV and Anki packages; an import adds everything or nothing. */
+export function createFlashcardsImportService(deps: ImportDeps) {
+  return {
+    maxBytes: APKG_IMPORT_MAX_BYTES,
+    ...createDeckFiles(deps),
+    ...createCardImages(deps),
     mediaUrl: flashcardMediaUrl,
   };
 }

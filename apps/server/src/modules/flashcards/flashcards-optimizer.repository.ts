@@ -22,8 +22,8 @@ const upsertWeights = (executor: Executor, userId: string, weights: number[] | n
     })
     .onConflictDoUpdate({ target: flashcardSettings.userId, set: { weights, updatedAt: now } });
 
-/** Every read and write is scoped by the learner's id. */
-export function createFlashcardsOptimizerRepository({ db }: { db: Db }) {
+/** The learner's review log, and the weights fitted to it. */
+function createOptimizerReviews({ db }: { db: Db }) {
   return {
     async countReviews(userId: string): Promise<number> {
       const [row] = await db
@@ -66,7 +66,12 @@ export function createFlashcardsOptimizerRepository({ db }: { db: Db }) {
     async saveWeights(userId: string, weights: number[] | null) {
       await upsertWeights(db, userId, weights, new Date());
     },
+  };
+}
 
+/** The learner's optimization run: one row, started once at a time. */
+function createOptimizerRuns({ db }: { db: Db }) {
+  return {
     async findRun(userId: string): Promise<OptimizerRunRow | undefined> {
       const [row] = await db.select().from(flashcardOptimizerRuns).where(eq(flashcardOptimizerRuns.userId, userId));
       return row;
@@ -110,5 +115,9 @@ export function createFlashcardsOptimizerRepository({ db }: { db: Db }) {
         .where(and(eq(flashcardOptimizerRuns.userId, userId), eq(flashcardOptimizerRuns.startedAt, startedAt)));
     },
   };
+}
+/** Every read and write is scoped by the learner's id. */
+export function createFlashcardsOptimizerRepository(deps: { db: Db }) {
+  return { ...createOptimizerReviews(deps), ...createOptimizerRuns(deps) };
 }
 export type FlashcardsOptimizerRepository = ReturnType<typeof createFlashcardsOptimizerRepository>;

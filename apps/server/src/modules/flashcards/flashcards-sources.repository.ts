@@ -15,6 +15,56 @@ import { flashcardDecks, flashcardNotes } from './flashcards.table.ts';
 /** SCORM results that mean the learner answered wrong (`wrong` is SCORM 1.2's word). */
 const WRONG_RESULTS = ['incorrect', 'wrong'];
 
+/** The learner's graded quiz submissions with each quiz lesson's questions, newest first. */
+function quizAttemptsOf(db: Db, userId: string) {
+  return db
+    .select({
+      results: quizAttempts.results,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
+      courseId: lessons.courseId,
+      content: lessons.content,
+    })
+    .from(quizAttempts)
+    .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        sql`exists (select 1 from jsonb_array_elements(${quizAttempts.results}) r
+        where (r->>'correct')::boolean = false)`,
+      ),
+    )
+    .orderBy(desc(quizAttempts.submittedAt));
+}
+
+/** The learner's SCORM interactions answered wrong, with a lesson embedding the package when there is one. */
+function scormWrongInteractionsOf(db: Db, userId: string) {
+  return db
+    .select({
+      packageId: scormEnrollments.packageId,
+      interactionId: scormInteractions.interactionId,
+      description: scormInteractions.description,
+      learnerResponse: scormInteractions.learnerResponse,
+      correctResponse: scormInteractions.correctResponse,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
+      courseId: courses.id,
+    })
+    .from(scormInteractions)
+    .innerJoin(scormAttempts, eq(scormAttempts.id, scormInteractions.attemptId))
+    .innerJoin(scormEnrollments, eq(scormEnrollments.id, scormAttempts.enrollmentId))
+    .leftJoin(lessons, eq(lessons.scormPackageId, scormEnrollments.packageId))
+    .leftJoin(courses, eq(courses.id, lessons.courseId))
+    .where(
+      and(
+        eq(scormAttempts.learnerId, userId),
+        inArray(sql`lower(${scormInteractions.result})`, WRONG_RESULTS),
+        isNotNull(scormInteractions.correctResponse),
+      ),
+    )
+    .orderBy(desc(scormAttempts.startedAt), desc(scormInteractions.position));
+}
+
 /** What one-click cards are made from, always the signed-in learner's own: notes, quiz answers, SCORM interactions. */
 export function createFlashcardsSourcesRepository({ db }: { db: Db }) {
   return {
@@ -59,55 +109,8 @@ export function createFlashcardsSourcesRepository({ db }: { db: Db }) {
       return row;
     },
 
-    /** The learner's graded quiz submissions with each quiz lesson's questions, newest first. */
-    quizAttempts(userId: string) {
-      return db
-        .select({
-          results: quizAttempts.results,
-          lessonId: lessons.id,
-          lessonTitle: lessons.title,
-          courseId: lessons.courseId,
-          content: lessons.content,
-        })
-        .from(quizAttempts)
-        .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
-        .where(
-          and(
-            eq(quizAttempts.userId, userId),
-            sql`exists (select 1 from jsonb_array_elements(${quizAttempts.results}) r
-            where (r->>'correct')::boolean = false)`,
-          ),
-        )
-        .orderBy(desc(quizAttempts.submittedAt));
-    },
-
-    /** The learner's SCORM interactions answered wrong, with a lesson embedding the package when there is one. */
-    scormWrongInteractions(userId: string) {
-      return db
-        .select({
-          packageId: scormEnrollments.packageId,
-          interactionId: scormInteractions.interactionId,
-          description: scormInteractions.description,
-          learnerResponse: scormInteractions.learnerResponse,
-          correctResponse: scormInteractions.correctResponse,
-          lessonId: lessons.id,
-          lessonTitle: lessons.title,
-          courseId: courses.id,
-        })
-        .from(scormInteractions)
-        .innerJoin(scormAttempts, eq(scormAttempts.id, scormInteractions.attemptId))
-        .innerJoin(scormEnrollments, eq(scormEnrollments.id, scormAttempts.enrollmentId))
-        .leftJoin(lessons, eq(lessons.scormPackageId, scormEnrollments.packageId))
-        .leftJoin(courses, eq(courses.id, lessons.courseId))
-        .where(
-          and(
-            eq(scormAttempts.learnerId, userId),
-            inArray(sql`lower(${scormInteractions.result})`, WRONG_RESULTS),
-            isNotNull(scormInteractions.correctResponse),
-          ),
-        )
-        .orderBy(desc(scormAttempts.startedAt), desc(scormInteractions.position));
-    },
+    quizAttempts: (userId: string) => quizAttemptsOf(db, userId),
+    scormWrongInteractions: (userId: string) => scormWrongInteractionsOf(db, userId),
   };
 }
 export type FlashcardsSourcesRepository = ReturnType<typeof createFlashcardsSourcesRepository>;

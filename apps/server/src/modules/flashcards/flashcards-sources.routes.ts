@@ -18,14 +18,18 @@ const access = { role: 'user', feature: 'flashcards' } as const;
 const authorAccess = { role: 'instructor', feature: 'flashcards' } as const;
 const tags = ['flashcards'];
 
-/** Course decks for authors, and one-click cards for learners. */
-export const flashcardsSourcesRoutes: FastifyPluginAsyncZod<{
-  flashcardsService: FlashcardsService;
-  courseService: FlashcardsCourseService;
-  sourcesService: FlashcardsSourcesService;
-}> = async (app, { flashcardsService, courseService, sourcesService }) => {
-  const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+
+/** Authors attach their decks to the courses they author. */
+function registerCourseDeckRoutes(
+  app: App,
+  {
+    flashcardsService,
+    courseService,
+  }: { flashcardsService: FlashcardsService; courseService: FlashcardsCourseService },
+) {
   app.get(
     '/api/flashcards/course-options',
     {
@@ -61,7 +65,10 @@ export const flashcardsSourcesRoutes: FastifyPluginAsyncZod<{
       return { deck: deck as NonNullable<typeof deck> };
     },
   );
+}
 
+/** One-click cards from a note or a lesson passage. */
+function registerOneClickRoutes(app: App, { sourcesService }: { sourcesService: FlashcardsSourcesService }) {
   app.post(
     '/api/flashcards/from-note',
     {
@@ -95,7 +102,10 @@ export const flashcardsSourcesRoutes: FastifyPluginAsyncZod<{
       return reply.status(201).send(await sourcesService.fromPassage(viewer, request.body));
     },
   );
+}
 
+/** The learner's wrong answers, and cards made from them. */
+function registerMistakeRoutes(app: App, { sourcesService }: { sourcesService: FlashcardsSourcesService }) {
   app.get(
     '/api/flashcards/mistakes',
     {
@@ -122,4 +132,15 @@ export const flashcardsSourcesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => sourcesService.cardMistakes(userIdOf(request), request.body),
   );
+}
+
+/** Course decks for authors, and one-click cards for learners. */
+export const flashcardsSourcesRoutes: FastifyPluginAsyncZod<{
+  flashcardsService: FlashcardsService;
+  courseService: FlashcardsCourseService;
+  sourcesService: FlashcardsSourcesService;
+}> = async (app, { flashcardsService, courseService, sourcesService }) => {
+  registerCourseDeckRoutes(app, { flashcardsService, courseService });
+  registerOneClickRoutes(app, { sourcesService });
+  registerMistakeRoutes(app, { sourcesService });
 };

@@ -21,15 +21,100 @@ export const cardOrdinals = (front: string): number[] => {
   return numbers.length ? numbers : [0];
 };
 
-export function createFlashcardsService({
-  repository,
-  reviewService,
-  courseService,
-}: {
+type FlashcardsDeps = {
   repository: FlashcardsRepository;
   reviewService: FlashcardsReviewService;
   courseService: FlashcardsCourseService;
-}) {
+};
+
+/**
+ * The learner's decks, then the course decks they study, with what is due now and the new cards today's limit
+ * lets in.
+ */
+async function listDecksOf({ repository, reviewService, courseService }: FlashcardsDeps, userId: string) {
+  // Today's window first: it brings the learner's course-deck cards up to date.
+  const day = await reviewService.today(userId);
+  const [decks, shared] = await Promise.all([repository.listDecks(userId), courseService.sharedDecks(userId)]);
+  const [countRows, courses] = await Promise.all([repository.deckCounts(day.window), courseService.coursesOf(decks)]);
+  const counts = new Map(countRows.map((row) => [row.deckId, row]));
+  const present = (deck: DeckRow, course: { id: string; title: string } | null, readOnly: boolean) => {
+    const count = counts.get(deck.id);
+    const numbers = {
+      card_count: count?.total ?? 0,
+      due_count: (count?.learning ?? 0) + Math.min(count?.review ?? 0, day.reviewLimit),
+      new_count: Math.min(count?.fresh ?? 0, day.newLimit),
+    };
+    return presentDeck(deck, numbers, { course, readOnly });
+  };
+  return [
+    ...decks.map((deck) => present(deck, (deck.courseId && courses.get(deck.courseId)) || null, false)),
+    ...shared.map((entry) => present(entry.deck, entry.course, true)),
+  ];
+}
+
+/** Two decks of one name could not be told apart in the deck list or a deck picker. */
+async function refuseTakenName(repository: FlashcardsRepository, userId: string, name: string, exceptId?: string) {
+  if (await repository.findDeckNamed(userId, name, exceptId)) {
+    throw new AppError('conflict', `You already have a deck named "${name}".`, { reasons: ['deck_name_taken'] });
+  }
+}
+
+function createFlashcardDecks(deps: FlashcardsDeps) {
+  const { repository, courseService } = deps;
+  const listDecks = (userId: string): Promise<Deck[]> => listDecksOf(deps, userId);
+
+  /** The learner's own deck or a course deck they study; 404 otherwise. */
+  const requireReadableDeck = async (userId: string, deckId: string) => {
+    if (await repository.findDeck(userId, deckId)) return { shared: false };
+    if (await courseService.sharedDeck(userId, deckId)) return { shared: true };
+    throw deckNotFound();
+  };
+
+  return {
+    listDecks,
+    requireReadableDeck,
+
+    async createDeck(userId: string, name: string): Promise<Deck> {
+      await refuseTakenName(repository, userId, name);
+      return presentDeck(await repository.insertDeck(userId, name));
+    },
+
+    async renameDeck(userId: string, deckId: string, name: string): Promise<Deck> {
+      await refuseTakenName(repository, userId, name, deckId);
+      const deck = await repository.renameDeck(userId, deckId, name);
+      if (!deck) throw deckNotFound();
+      return (await listDecks(userId)).find((listed) => listed.id === deck.id) ?? presentDeck(deck);
+    },
+
+    async deleteDeck(userId: string, deckId: string): Promise<void> {
+      if (!(await repository.deleteDeck(userId, deckId))) throw deckNotFound();
+    },
+  };
+}
+
+/** A card needs something to recall: a back, or a cloze deletion on its front. */
+function refuseEmptyCard(front: string, back: string) {
+  if (clozeNumbers(front).length === 0 && back.trim().length === 0) {
+    throw new AppError(
+      'validation_failed',
+      'A card needs a back, or a cloze deletion such as {{c1::answer}} on its front.',
+    );
+  }
+}
+
+/** The note's columns the changes set. */
+const noteColumns = (changes: UpdateNoteBody) => ({
+  ...(changes.deck_id ? { deckId: changes.deck_id } : {}),
+  ...(changes.front !== undefined ? { front: changes.front } : {}),
+  ...(changes.back !== undefined ? { back: changes.back } : {}),
+  ...(changes.tags ? { tags: changes.tags } : {}),
+});
+
+function createFlashcardNotes({
+  repository,
+  courseService,
+  requireReadableDeck,
+}: FlashcardsDeps & { requireReadableDeck: (userId: string, deckId: string) => Promise<{ shared: boolean }> }) {
   const requireDeck = async (userId: string, deckId: string) => {
     const deck = await repository.findDeck(userId, deckId);
     if (!deck) throw deckNotFound();
@@ -41,65 +126,7 @@ export function createFlashcardsService({
     return note;
   };
 
-  /**
-   * The learner's decks, then the course decks they study, with what is due now and the new cards today's limit
-   * lets in.
-   */
-  const listDecks = async (userId: string): Promise<Deck[]> => {
-    // Today's window first: it brings the learner's course-deck cards up to date.
-    const day = await reviewService.today(userId);
-    const [decks, shared] = await Promise.all([repository.listDecks(userId), courseService.sharedDecks(userId)]);
-    const [countRows, courses] = await Promise.all([repository.deckCounts(day.window), courseService.coursesOf(decks)]);
-    const counts = new Map(countRows.map((row) => [row.deckId, row]));
-    const present = (deck: DeckRow, course: { id: string; title: string } | null, readOnly: boolean) => {
-      const count = counts.get(deck.id);
-      const numbers = {
-        card_count: count?.total ?? 0,
-        due_count: (count?.learning ?? 0) + Math.min(count?.review ?? 0, day.reviewLimit),
-        new_count: Math.min(count?.fresh ?? 0, day.newLimit),
-      };
-      return presentDeck(deck, numbers, { course, readOnly });
-    };
-    return [
-      ...decks.map((deck) => present(deck, (deck.courseId && courses.get(deck.courseId)) || null, false)),
-      ...shared.map((entry) => present(entry.deck, entry.course, true)),
-    ];
-  };
-
-  /** The learner's own deck or a course deck they study; 404 otherwise. */
-  const requireReadableDeck = async (userId: string, deckId: string) => {
-    if (await repository.findDeck(userId, deckId)) return { shared: false };
-    if (await courseService.sharedDeck(userId, deckId)) return { shared: true };
-    throw deckNotFound();
-  };
-
-  /** Two decks of one name could not be told apart in the deck list or a deck picker. */
-  async function refuseTakenName(userId: string, name: string, exceptId?: string) {
-    if (await repository.findDeckNamed(userId, name, exceptId)) {
-      throw new AppError('conflict', `You already have a deck named "${name}".`, { reasons: ['deck_name_taken'] });
-    }
-  }
-
   return {
-    listDecks,
-    requireReadableDeck,
-
-    async createDeck(userId: string, name: string): Promise<Deck> {
-      await refuseTakenName(userId, name);
-      return presentDeck(await repository.insertDeck(userId, name));
-    },
-
-    async renameDeck(userId: string, deckId: string, name: string): Promise<Deck> {
-      await refuseTakenName(userId, name, deckId);
-      const deck = await repository.renameDeck(userId, deckId, name);
-      if (!deck) throw deckNotFound();
-      return (await listDecks(userId)).find((listed) => listed.id === deck.id) ?? presentDeck(deck);
-    },
-
-    async deleteDeck(userId: string, deckId: string): Promise<void> {
-      if (!(await repository.deleteDeck(userId, deckId))) throw deckNotFound();
-    },
-
     async listNotes(userId: string, query: NoteListQuery) {
       if (query.deck_id) await requireReadableDeck(userId, query.deck_id);
       const sharedDeckIds = (await courseService.sharedDecks(userId)).map((entry) => entry.deck.id);
@@ -115,13 +142,8 @@ export function createFlashcardsService({
     async createNote(userId: string, input: CreateNoteInput) {
       await requireDeck(userId, input.deck_id);
       const created = await repository.transaction(async (tx) => {
-        const note = await repository.insertNote(tx, {
-          userId,
-          deckId: input.deck_id,
-          front: input.front,
-          back: input.back,
-          tags: input.tags,
-        });
+        const { deck_id: deckId, front, back, tags } = input;
+        const note = await repository.insertNote(tx, { userId, deckId, front, back, tags });
         await repository.syncCards(tx, note, cardOrdinals(input.front), new Date());
         return note;
       });
@@ -136,20 +158,9 @@ export function createFlashcardsService({
       const note = await requireNote(userId, noteId);
       if (changes.deck_id) await requireDeck(userId, changes.deck_id);
       const front = changes.front ?? note.front;
-      const back = changes.back ?? note.back;
-      if (clozeNumbers(front).length === 0 && back.trim().length === 0) {
-        throw new AppError(
-          'validation_failed',
-          'A card needs a back, or a cloze deletion such as {{c1::answer}} on its front.',
-        );
-      }
+      refuseEmptyCard(front, changes.back ?? note.back);
       await repository.transaction(async (tx) => {
-        await repository.updateNote(tx, userId, noteId, {
-          ...(changes.deck_id ? { deckId: changes.deck_id } : {}),
-          ...(changes.front !== undefined ? { front: changes.front } : {}),
-          ...(changes.back !== undefined ? { back: changes.back } : {}),
-          ...(changes.tags ? { tags: changes.tags } : {}),
-        });
+        await repository.updateNote(tx, userId, noteId, noteColumns(changes));
         const deckId = changes.deck_id ?? note.deckId;
         await repository.syncCards(tx, { id: noteId, userId, deckId }, cardOrdinals(front), new Date());
       });
@@ -159,20 +170,34 @@ export function createFlashcardsService({
     async deleteNote(userId: string, noteId: string): Promise<void> {
       if (!(await repository.deleteNote(userId, noteId))) throw noteNotFound();
     },
+  };
+}
+
+/** Suspends or unsuspends a card, or buries it until the start of the learner's next local day. */
+async function changeCardOf(
+  { repository, reviewService }: FlashcardsDeps,
+  { userId, cardId, change }: { userId: string; cardId: string; change: CardChange },
+) {
+  const card = await repository.findCard(userId, cardId);
+  if (!card) throw cardNotFound();
+  const buriedUntil =
+    change.buried === undefined ? undefined : change.buried ? (await reviewService.today(userId)).endOfToday : null;
+  const updated = await repository.updateCard(repository.db, userId, cardId, {
+    ...(change.suspended !== undefined ? { suspended: change.suspended } : {}),
+    ...(buriedUntil !== undefined ? { buriedUntil } : {}),
+  });
+  if (!updated) throw cardNotFound();
+  return presentCard(updated);
+}
+
+export function createFlashcardsService(deps: FlashcardsDeps) {
+  const decks = createFlashcardDecks(deps);
+  return {
+    ...decks,
+    ...createFlashcardNotes({ ...deps, requireReadableDeck: decks.requireReadableDeck }),
 
     /** Suspends or unsuspends a card, or buries it until the start of the learner's next local day. */
-    async changeCard(userId: string, cardId: string, change: CardChange) {
-      const card = await repository.findCard(userId, cardId);
-      if (!card) throw cardNotFound();
-      const buriedUntil =
-        change.buried === undefined ? undefined : change.buried ? (await reviewService.today(userId)).endOfToday : null;
-      const updated = await repository.updateCard(repository.db, userId, cardId, {
-        ...(change.suspended !== undefined ? { suspended: change.suspended } : {}),
-        ...(buriedUntil !== undefined ? { buriedUntil } : {}),
-      });
-      if (!updated) throw cardNotFound();
-      return presentCard(updated);
-    },
+    changeCard: (userId: string, cardId: string, change: CardChange) => changeCardOf(deps, { userId, cardId, change }),
   };
 }
 export type FlashcardsService = ReturnType<typeof createFlashcardsService>;
