@@ -42,30 +42,42 @@ async function releaseUnpaid(tx: Tx, couponId: string, now: Date) {
     .where(eq(coupons.id, couponId));
 }
 
-export function createCouponsRepository({ db }: { db: Db }) {
+/** The user's earlier use of the coupon, locked for this redemption, with the pay key of its checkout. */
+async function lockEarlierUse(tx: Tx, couponId: string, userId: string) {
+  const [earlier] = await tx
+    .select({
+      id: couponRedemptions.id,
+      sessionId: couponRedemptions.sessionId,
+      payKey: billingCheckoutSessions.payKey,
+    })
+    .from(couponRedemptions)
+    .leftJoin(billingCheckoutSessions, eq(billingCheckoutSessions.id, couponRedemptions.sessionId))
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)))
+    .for('update', { of: couponRedemptions });
+  return earlier;
+}
+
+/** Counts one more use while the coupon is enabled, unexpired and below its limit; false when it is not. */
+async function countOneUse(tx: Tx, couponId: string, now: Date) {
+  const [counted] = await tx
+    .update(coupons)
+    .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        isNull(coupons.disabledAt),
+        or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
+        lt(coupons.redemptionCount, coupons.maxRedemptions),
+      ),
+    )
+    .returning({ id: coupons.id });
+  return counted !== undefined;
+}
+
+function createCouponReads(db: Db) {
   return {
-    async insert(coupon: typeof coupons.$inferInsert) {
-      const [row] = await db.insert(coupons).values(coupon).onConflictDoNothing({ target: coupons.code }).returning();
-      return row;
-    },
     async list() {
       return db.select().from(coupons).orderBy(desc(coupons.createdAt));
-    },
-    async disable(couponId: string, now: Date) {
-      const [row] = await db
-        .update(coupons)
-        .set({ disabledAt: sql`coalesce(${coupons.disabledAt}, ${now.toISOString()}::timestamptz)` })
-        .where(eq(coupons.id, couponId))
-        .returning();
-      return row;
-    },
-    /** Gives back the uses abandoned checkouts held; answers the coupon as it stands then. */
-    async releaseAbandoned(couponId: string, now: Date) {
-      return db.transaction(async (tx: Tx) => {
-        await releaseUnpaid(tx, couponId, now);
-        const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
-        return row ?? null;
-      });
     },
     async findByCode(code: string) {
       const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
@@ -80,6 +92,36 @@ export function createCouponsRepository({ db }: { db: Db }) {
         .where(and(eq(couponRedemptions.sessionId, sessionId), eq(couponRedemptions.userId, userId)));
       return row?.coupon;
     },
+  };
+}
+
+function createCouponWrites(db: Db) {
+  return {
+    async insert(coupon: typeof coupons.$inferInsert) {
+      const [row] = await db.insert(coupons).values(coupon).onConflictDoNothing({ target: coupons.code }).returning();
+      return row;
+    },
+    async disable(couponId: string, now: Date) {
+      const [row] = await db
+        .update(coupons)
+        .set({ disabledAt: sql`coalesce(${coupons.disabledAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(coupons.id, couponId))
+        .returning();
+      return row;
+    },
+  };
+}
+
+function createCouponRedemptions(db: Db) {
+  return {
+    /** Gives back the uses abandoned checkouts held; answers the coupon as it stands then. */
+    async releaseAbandoned(couponId: string, now: Date) {
+      return db.transaction(async (tx: Tx) => {
+        await releaseUnpaid(tx, couponId, now);
+        const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
+        return row ?? null;
+      });
+    },
     /**
      * Uses one redemption of a coupon for a user, atomically: the count rises only while it is below the limit
      * (concurrent requests queue on the coupon's row), and a user redeems a code once. A user's earlier use that
@@ -87,16 +129,7 @@ export function createCouponsRepository({ db }: { db: Db }) {
      */
     async redeem(couponId: string, userId: string, sessionId: string | null, now: Date) {
       return db.transaction(async (tx: Tx) => {
-        const [earlier] = await tx
-          .select({
-            id: couponRedemptions.id,
-            sessionId: couponRedemptions.sessionId,
-            payKey: billingCheckoutSessions.payKey,
-          })
-          .from(couponRedemptions)
-          .leftJoin(billingCheckoutSessions, eq(billingCheckoutSessions.id, couponRedemptions.sessionId))
-          .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)))
-          .for('update', { of: couponRedemptions });
+        const earlier = await lockEarlierUse(tx, couponId, userId);
         if (earlier) {
           const unpaidCheckout = sessionId !== null && earlier.sessionId !== null && earlier.payKey === null;
           if (!unpaidCheckout) throw new RedemptionRefused('already_redeemed');
@@ -107,19 +140,7 @@ export function createCouponsRepository({ db }: { db: Db }) {
           return;
         }
         await releaseUnpaid(tx, couponId, now);
-        const [counted] = await tx
-          .update(coupons)
-          .set({ redemptionCount: sql`${coupons.redemptionCount} + 1` })
-          .where(
-            and(
-              eq(coupons.id, couponId),
-              isNull(coupons.disabledAt),
-              or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
-              lt(coupons.redemptionCount, coupons.maxRedemptions),
-            ),
-          )
-          .returning({ id: coupons.id });
-        if (!counted) throw new RedemptionRefused('exhausted');
+        if (!(await countOneUse(tx, couponId, now))) throw new RedemptionRefused('exhausted');
         const inserted = await tx
           .insert(couponRedemptions)
           .values({ couponId, userId, sessionId, redeemedAt: now })
@@ -129,5 +150,9 @@ export function createCouponsRepository({ db }: { db: Db }) {
       });
     },
   };
+}
+
+export function createCouponsRepository({ db }: { db: Db }) {
+  return { ...createCouponWrites(db), ...createCouponReads(db), ...createCouponRedemptions(db) };
 }
 export type CouponsRepository = ReturnType<typeof createCouponsRepository>;

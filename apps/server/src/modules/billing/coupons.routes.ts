@@ -15,10 +15,10 @@ import type { CouponsService } from './coupons.service.ts';
 const admin = { role: 'admin', feature: null } as const;
 const user = { role: 'user', feature: null } as const;
 
-export const couponsRoutes: FastifyPluginAsyncZod<{ couponsService: CouponsService }> = async (
-  app,
-  { couponsService },
-) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The admin's coupon list, and making and disabling coupons. */
+function registerCouponAdminRoutes(app: App, couponsService: CouponsService) {
   app.get(
     '/api/admin/coupons',
     {
@@ -55,7 +55,10 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ couponsService: CouponsServi
     },
     async (request) => couponsService.disable(request.auth().user.id, request.params.couponId),
   );
+}
 
+/** The learner's free-access redemption, and the coupon of a checkout session. */
+function registerCouponLearnerRoutes(app: App, couponsService: CouponsService) {
   app.post(
     '/api/subscription/redeem-coupon',
     {
@@ -84,4 +87,12 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ couponsService: CouponsServi
     },
     async (request) => couponsService.couponOfSession(request.auth().user.id, request.params.sessionId),
   );
+}
+
+export const couponsRoutes: FastifyPluginAsyncZod<{ couponsService: CouponsService }> = async (
+  app,
+  { couponsService },
+) => {
+  registerCouponAdminRoutes(app, couponsService);
+  registerCouponLearnerRoutes(app, couponsService);
 };
