@@ -13,6 +13,7 @@ import {
   type StreakType,
   tierReached,
   viewStreak,
+  type XpEventType,
   type XpResult,
 } from '@portal/shared/gamification';
 import { levelForXp } from '@portal/shared/levels';
@@ -71,12 +72,85 @@ export function progressDue(
   return { badges, achievements };
 }
 
+const streakOf = (held: AwardHeld, type: StreakType) => held.streaks.find((row) => row.streakType === type);
+
+/**
+ * How the award moves its streak (learning or login): the state after it, the days frozen, whether the row changes,
+ * and the learning streak the multiplier follows.
+ */
+function streakMove(eventType: XpEventType, held: AwardHeld, { day, timeZone, occurredAt }: AwardContext) {
+  const streakType: StreakType = isLearningEvent(eventType) ? 'learning' : 'login';
+  const streakRow = streakOf(held, streakType);
+  const before = toStreakState(streakRow);
+  const movedZone = streakRow && streakRow.timeZone !== timeZone;
+  const { state, frozenDays } = recordStreakActivity(before, {
+    day,
+    dayInPreviousZone: movedZone ? localDay(occurredAt, streakRow.timeZone) : null,
+  });
+  const learning = streakType === 'learning' ? state : toStreakState(streakOf(held, 'learning'));
+  return {
+    streakType,
+    state,
+    frozenDays,
+    learning,
+    learningStreak: streakType === 'learning' ? state.current : viewStreak(learning, day).current,
+    moved: !sameStreak(before, state) || Boolean(movedZone),
+    freezesUsed: (streakRow?.freezesUsed ?? 0) + frozenDays.length,
+  };
+}
+
+/** The measures badges and achievements follow, after the award: this event's kind counted once more. */
+function metricsAfter(
+  eventType: XpEventType,
+  held: AwardHeld,
+  { totalXp, longestStreak, settings }: { totalXp: number; longestStreak: number; settings: GamificationSettings },
+) {
+  const metrics: Partial<Record<Metric, number>> = {
+    longest_streak: longestStreak,
+    level: levelForXp(totalXp, settings.level_thresholds),
+    total_xp: totalXp,
+  };
+  const metric = EVENT_METRIC[eventType];
+  if (metric) metrics[metric] = (held.counts.get(eventType) ?? 0) + 1;
+  return metrics;
+}
+
+/** The tables an award writes: always the ledger, and the streak, achievements and badges when they move. */
+function tablesChanged(streakMoved: boolean, due: ReturnType<typeof progressDue>) {
+  const changed = new Set<WatchedTable>(['user_xp']);
+  if (streakMoved) changed.add('streaks');
+  if (due.achievements.length > 0) changed.add('achievements');
+  // The write goes ahead only if nothing the award read changed, so the badges due are the badges granted.
+  if (due.badges.length > 0) changed.add('user_badges');
+  return changed;
+}
+
+/** The answer to a written award, with the badges its write granted. */
+function awardResult(
+  { account, updated, settings }: { account: AccountRow; updated: AccountRow; settings: GamificationSettings },
+  {
+    xp,
+    multiplier,
+    due,
+    grantedBadges,
+  }: { xp: number; multiplier: number; due: ReturnType<typeof progressDue>; grantedBadges: string[] },
+): XpResult {
+  const granted = new Set(grantedBadges);
+  const newBadges = due.badges.filter((badge) => granted.has(badge.key));
+  return resultFor(updated, settings, {
+    xp_awarded: xp,
+    multiplier,
+    leveled_up:
+      levelForXp(updated.totalXp, settings.level_thresholds) > levelForXp(account.totalXp, settings.level_thresholds),
+    new_badges: newBadges.map((badge) => badgeSummary(badge, settings)),
+  });
+}
+
 /** award_xp's rules: the XP an event earns given what was read, and everything that moves with it. */
 export function planAward(input: AwardInput, account: AccountRow, held: AwardHeld, context: AwardContext): AwardPlan {
   const { userId, eventType } = input;
   const { settings, day, timeZone, occurredAt } = context;
   const rule = settings.xp_rules[eventType];
-  const streakOf = (type: StreakType) => held.streaks.find((row) => row.streakType === type);
   if (held.previous !== null) {
     return { write: null, result: resultFor(account, settings, { multiplier: held.previous, duplicate: true }) };
   }
@@ -85,43 +159,22 @@ export function planAward(input: AwardInput, account: AccountRow, held: AwardHel
   // An event worth no XP by its rule (a focus session under five focused minutes) is no learning: it is not
   // recorded, so it moves no streak, badge or achievement. A capped event still counts; only its XP is capped.
   if (worth === 0) {
-    const learning = viewStreak(toStreakState(streakOf('learning')), day);
+    const learning = viewStreak(toStreakState(streakOf(held, 'learning')), day);
     const multiplier = currentMultiplier(account, learning.current, occurredAt);
     return { write: null, result: resultFor(account, settings, { multiplier }) };
   }
 
-  const streakType: StreakType = isLearningEvent(eventType) ? 'learning' : 'login';
-  const streakRow = streakOf(streakType);
-  const before = toStreakState(streakRow);
-  const movedZone = streakRow && streakRow.timeZone !== timeZone;
-  const { state, frozenDays } = recordStreakActivity(before, {
-    day,
-    dayInPreviousZone: movedZone ? localDay(occurredAt, streakRow.timeZone) : null,
-  });
-  const learning = streakType === 'learning' ? state : toStreakState(streakOf('learning'));
-  const learningStreak = streakType === 'learning' ? state.current : viewStreak(learning, day).current;
-
-  const multiplier = currentMultiplier(account, learningStreak, occurredAt);
+  const streak = streakMove(eventType, held, context);
+  const multiplier = currentMultiplier(account, streak.learningStreak, occurredAt);
   const credited = applyDailyCap(worth, rule.daily_cap === null ? 0 : held.earnedToday, rule.daily_cap);
   const xp = applyMultiplier(credited, multiplier);
-  const streakMoved = !sameStreak(before, state) || Boolean(movedZone);
-  const freezesUsed = (streakRow?.freezesUsed ?? 0) + frozenDays.length;
-
   const updated = xp > 0 ? { ...account, totalXp: account.totalXp + xp, updatedAt: new Date() } : account;
-  const metrics: Partial<Record<Metric, number>> = {
-    longest_streak: learning.longest,
-    level: levelForXp(updated.totalXp, settings.level_thresholds),
-    total_xp: updated.totalXp,
-  };
-  const metric = EVENT_METRIC[eventType];
-  if (metric) metrics[metric] = (held.counts.get(eventType) ?? 0) + 1;
+  const metrics = metricsAfter(eventType, held, {
+    totalXp: updated.totalXp,
+    longestStreak: streak.learning.longest,
+    settings,
+  });
   const due = progressDue(settings, metrics, held.progress);
-
-  const changed = new Set<WatchedTable>(['user_xp']);
-  if (streakMoved) changed.add('streaks');
-  if (due.achievements.length > 0) changed.add('achievements');
-  // The write goes ahead only if nothing the award read changed, so the badges due are the badges granted.
-  if (due.badges.length > 0) changed.add('user_badges');
   return {
     write: {
       ledger: {
@@ -136,24 +189,16 @@ export function planAward(input: AwardInput, account: AccountRow, held: AwardHel
         localDay: day,
         createdAt: occurredAt,
       },
-      streak: streakMoved
-        ? { row: streakRowFrom(userId, streakType, state, { freezesUsed, timeZone }), frozenDays }
+      streak: streak.moved
+        ? {
+            row: streakRowFrom(userId, streak.streakType, streak.state, { freezesUsed: streak.freezesUsed, timeZone }),
+            frozenDays: streak.frozenDays,
+          }
         : null,
       badgeKeys: due.badges.map((badge) => badge.key),
       achievements: due.achievements,
     },
-    changed,
-    finish: (grantedBadges) => {
-      const granted = new Set(grantedBadges);
-      const newBadges = due.badges.filter((badge) => granted.has(badge.key));
-      return resultFor(updated, settings, {
-        xp_awarded: xp,
-        multiplier,
-        leveled_up:
-          levelForXp(updated.totalXp, settings.level_thresholds) >
-          levelForXp(account.totalXp, settings.level_thresholds),
-        new_badges: newBadges.map((badge) => badgeSummary(badge, settings)),
-      });
-    },
+    changed: tablesChanged(streak.moved, due),
+    finish: (grantedBadges) => awardResult({ account, updated, settings }, { xp, multiplier, due, grantedBadges }),
   };
 }

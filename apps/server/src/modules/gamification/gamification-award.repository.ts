@@ -58,70 +58,97 @@ const domainEventPart = (userId: SQL, type: SQL, subjectId: SQL) =>
     },
   );
 
+/** The multiplier of the ledger row with this key, null when the key is unused. */
+const ledgerMultiplierPart = (userId: string | SQL, idempotencyKey: string | SQL) =>
+  readPart(
+    sql`select x.multiplier from ${userXp} x where x.user_id = ${userId} and x.idempotency_key = ${idempotencyKey}`,
+    (value) => value as number | null,
+  );
+/** The learner's base XP of one kind on one day; 0 when the kind has no daily cap (not read then). */
+const baseXpOnDayPart = (userId: string | SQL, eventType: string | SQL, day: string | SQL, capped: boolean | SQL) =>
+  readPart(
+    sql`select case when ${capped} then (select coalesce(sum(x.base_xp), 0)::int from ${userXp} x
+      where x.user_id = ${userId} and x.kind = 'award' and x.event_type = ${eventType} and x.local_day = ${day})
+      else 0 end`,
+    (value) => Number(value ?? 0),
+  );
+/** How many awards of each kind (or of one) the learner has. */
+const awardCountsPart = (userId: string | SQL, eventType?: string | SQL) =>
+  readPart(
+    sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from ${xpAwardCounts} c
+      where c.user_id = ${userId} ${eventType === undefined ? sql`` : sql`and c.event_type = ${eventType}`}`,
+    (value) => new Map(Object.entries((value ?? {}) as Record<string, number>)),
+  );
+/** The learner's account with the version of its row, null when they have none yet. */
+const versionedAccountPart = (userId: string | SQL) =>
+  readPart(
+    sql`select json_build_object('userId', a.user_id, 'totalXp', a.total_xp, 'spentXp', a.spent_xp,
+      'doubleXpUntil', a.double_xp_until, 'leaderboardOptIn', a.leaderboard_opt_in,
+      'equippedTheme', a.equipped_theme, 'equippedFrame', a.equipped_frame, 'updatedAt', a.updated_at,
+      'version', a.xmin::text)
+      from ${xpAccounts} a where a.user_id = ${userId}`,
+    (value): VersionedAccount | null => {
+      if (!value) return null;
+      const json = value as AccountJson;
+      return { ...json, doubleXpUntil: jsonDate(json.doubleXpUntil), updatedAt: new Date(json.updatedAt) };
+    },
+  );
+
+/** What an award decides from, read with placeholders for the key's values (see `AwardKey`). */
+const heldAwardParts = (reads: AwardReads, userId: SQL) => ({
+  previous: ledgerMultiplierPart(userId, valueFor('idempotencyKey')),
+  streaks: reads.streaksPart(userId),
+  earnedToday: baseXpOnDayPart(userId, valueFor('eventType'), valueFor('day'), sql`${valueFor('capped')}::boolean`),
+  counts: awardCountsPart(userId, valueFor('eventType')),
+  progress: reads.heldProgressPart(userId),
+});
+
+const claimed = (column: string) => sql.raw(`k.${column}`);
+
+/** What a claimed award decides from, with the domain event it names, read from the claims' row `k`. */
+const claimedAwardParts = (reads: AwardReads) => ({
+  event: domainEventPart(claimed('user_id'), claimed('domain_type'), claimed('subject_id')),
+  account: versionedAccountPart(claimed('user_id')),
+  previous: ledgerMultiplierPart(claimed('user_id'), claimed('idempotency_key')),
+  streaks: reads.streaksPart(claimed('user_id')),
+  earnedToday: baseXpOnDayPart(claimed('user_id'), claimed('event_type'), claimed('day'), claimed('capped')),
+  counts: awardCountsPart(claimed('user_id'), claimed('event_type')),
+  progress: reads.heldProgressPart(claimed('user_id')),
+});
+
+const CLAIMED_KEYS = [
+  'ord int, user_id text, idempotency_key text, event_type text, day date, capped boolean',
+  'domain_type text, subject_id text',
+].join(', ');
+
+/** The claims as the JSON rows the claimed-awards statement reads (`CLAIMED_KEYS`). */
+const claimedKeysJson = (claims: readonly ClaimedAward[]) =>
+  JSON.stringify(
+    claims.map((claim, ord) => ({
+      ord,
+      user_id: claim.userId,
+      idempotency_key: claim.idempotencyKey,
+      event_type: claim.eventType,
+      day: claim.day,
+      capped: claim.capped,
+      domain_type: claim.domainType,
+      subject_id: claim.subjectId,
+    })),
+  );
+
 /**
  * An award's read and write: each built once per shape with placeholders (`BuiltOnce`) and run with the award's
  * values, as the hottest write of the product must not spend its time building statements.
  */
 export function createAwardRepository(db: Db, reads: AwardReads) {
-  const ledgerMultiplierPart = (userId: string | SQL, idempotencyKey: string | SQL) =>
-    readPart(
-      sql`select x.multiplier from ${userXp} x where x.user_id = ${userId} and x.idempotency_key = ${idempotencyKey}`,
-      (value) => value as number | null,
-    );
-  const baseXpOnDayPart = (userId: string | SQL, eventType: string | SQL, day: string | SQL, capped: boolean | SQL) =>
-    readPart(
-      sql`select case when ${capped} then (select coalesce(sum(x.base_xp), 0)::int from ${userXp} x
-        where x.user_id = ${userId} and x.kind = 'award' and x.event_type = ${eventType} and x.local_day = ${day})
-        else 0 end`,
-      (value) => Number(value ?? 0),
-    );
-  const awardCountsPart = (userId: string | SQL, eventType?: string | SQL) =>
-    readPart(
-      sql`select coalesce(json_object_agg(c.event_type, c.count), '{}'::json) from ${xpAwardCounts} c
-        where c.user_id = ${userId} ${eventType === undefined ? sql`` : sql`and c.event_type = ${eventType}`}`,
-      (value) => new Map(Object.entries((value ?? {}) as Record<string, number>)),
-    );
-  const versionedAccountPart = (userId: string | SQL) =>
-    readPart(
-      sql`select json_build_object('userId', a.user_id, 'totalXp', a.total_xp, 'spentXp', a.spent_xp,
-        'doubleXpUntil', a.double_xp_until, 'leaderboardOptIn', a.leaderboard_opt_in,
-        'equippedTheme', a.equipped_theme, 'equippedFrame', a.equipped_frame, 'updatedAt', a.updated_at,
-        'version', a.xmin::text)
-        from ${xpAccounts} a where a.user_id = ${userId}`,
-      (value): VersionedAccount | null => {
-        if (!value) return null;
-        const json = value as AccountJson;
-        return { ...json, doubleXpUntil: jsonDate(json.doubleXpUntil), updatedAt: new Date(json.updatedAt) };
-      },
-    );
-
   const userId = valueFor('userId');
-  const heldParts = {
-    previous: ledgerMultiplierPart(userId, valueFor('idempotencyKey')),
-    streaks: reads.streaksPart(userId),
-    earnedToday: baseXpOnDayPart(userId, valueFor('eventType'), valueFor('day'), sql`${valueFor('capped')}::boolean`),
-    counts: awardCountsPart(userId, valueFor('eventType')),
-    progress: reads.heldProgressPart(userId),
-  };
+  const heldParts = heldAwardParts(reads, userId);
   const withAccount = { account: versionedAccountPart(userId), ...heldParts };
-  const claimed = (column: string) => sql.raw(`k.${column}`);
-  const claimedParts = {
-    event: domainEventPart(claimed('user_id'), claimed('domain_type'), claimed('subject_id')),
-    account: versionedAccountPart(claimed('user_id')),
-    previous: ledgerMultiplierPart(claimed('user_id'), claimed('idempotency_key')),
-    streaks: reads.streaksPart(claimed('user_id')),
-    earnedToday: baseXpOnDayPart(claimed('user_id'), claimed('event_type'), claimed('day'), claimed('capped')),
-    counts: awardCountsPart(claimed('user_id'), claimed('event_type')),
-    progress: reads.heldProgressPart(claimed('user_id')),
-  };
-  const claimedKeys = [
-    'ord int, user_id text, idempotency_key text, event_type text, day date, capped boolean',
-    'domain_type text, subject_id text',
-  ].join(', ');
+  const claimedParts = claimedAwardParts(reads);
   /** `readAward` for the awards of many learners, one row each, with the domain event each claims. */
   const claimedStatement = () =>
     genericPlan(sql`select k.ord, ${togetherColumns(claimedParts)}
-      from (${jsonRows('keys', 'k', claimedKeys, [], AWARDS_PER_STATEMENT)}) k order by k.ord`);
+      from (${jsonRows('keys', 'k', CLAIMED_KEYS, [], AWARDS_PER_STATEMENT)}) k order by k.ord`);
   const statements = new BuiltOnce();
   /** Runs the read of `parts`, built once under `name`, with `values` for its placeholders. */
   const readBuiltOnce = async <P extends Record<string, ReadPart<unknown>>>(
@@ -154,18 +181,7 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
      */
     async readClaimedAwards(claims: readonly ClaimedAward[]) {
       const rows = await statements.run<Record<string, unknown>>(db, 'claimed awards', claimedStatement, {
-        keys: JSON.stringify(
-          claims.map((claim, ord) => ({
-            ord,
-            user_id: claim.userId,
-            idempotency_key: claim.idempotencyKey,
-            event_type: claim.eventType,
-            day: claim.day,
-            capped: claim.capped,
-            domain_type: claim.domainType,
-            subject_id: claim.subjectId,
-          })),
-        ),
+        keys: claimedKeysJson(claims),
       });
       const byOrd = new Map(rows.map((row) => [row.ord, row]));
       return Promise.all(claims.map((_, ord) => valuesOf(claimedParts, byOrd.get(ord) ?? {})));

@@ -48,15 +48,9 @@ export const emptyAccount = (userId: string): AccountRow => ({
   updatedAt: new Date(0),
 });
 
-/** Every query takes the learner's id from the caller (the session), never from a request body. */
-export function createGamificationRepository({ db }: { db: Db }) {
-  const statsReads = createStatsReads(db);
-  const badges = createBadgesRepository(db);
+/** The learner's XP account: created and locked by awards and purchases, read everywhere. */
+function createAccountRepository(db: Db) {
   return {
-    ...statsReads,
-    ...badges,
-    ...createAwardRepository(db, { streaksPart: statsReads.streaksPart, heldProgressPart: badges.heldProgressPart }),
-
     transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(tx as unknown as Db));
     },
@@ -100,14 +94,12 @@ export function createGamificationRepository({ db }: { db: Db }) {
       if (!row) throw new Error('XP account missing');
       return row;
     },
+  };
+}
 
-    async setLeaderboardOptIn(userId: string, optedIn: boolean) {
-      await db
-        .insert(xpAccounts)
-        .values({ userId, leaderboardOptIn: optedIn })
-        .onConflictDoUpdate({ target: xpAccounts.userId, set: { leaderboardOptIn: optedIn, updatedAt: new Date() } });
-    },
-
+/** The XP ledger: one row per award or purchase, its key used once. */
+function createLedgerRepository(db: Db) {
+  return {
     /** Inserts a ledger row unless its key was used; undefined when it was. */
     async insertLedgerEntry(tx: Db, entry: Omit<typeof userXp.$inferInsert, 'id'>): Promise<LedgerRow | undefined> {
       const [row] = await tx
@@ -157,7 +149,12 @@ export function createGamificationRepository({ db }: { db: Db }) {
           and x.created_at >= ${range.from.toISOString()} and x.created_at < ${range.to.toISOString()}
         group by 1`);
     },
+  };
+}
 
+/** Streaks and the days frozen in them. */
+function createStreakRepository(db: Db) {
+  return {
     async findStreak(userId: string, streakType: StreakType, executor: Db = db): Promise<StreakRow | undefined> {
       const [row] = await executor
         .select()
@@ -192,7 +189,12 @@ export function createGamificationRepository({ db }: { db: Db }) {
         );
       return rows.map((row) => row.day);
     },
+  };
+}
 
+/** The shop's items and what learners bought. */
+function createShopRepository(db: Db) {
+  return {
     async ensureShopItems(items: readonly ShopItemDefinition[]) {
       await db
         .insert(shopItems)
@@ -241,7 +243,12 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .where(eq(purchases.userId, userId));
       return new Set(rows.map((row) => row.itemId));
     },
+  };
+}
 
+/** The admin thresholds (one row) and the opt-in leaderboard. */
+function createSettingsRepository(db: Db) {
+  return {
     async loadSettings(): Promise<{ settings: GamificationSettings; updatedAt: Date | null }> {
       const [row] = await db.select().from(gamificationSettings).where(eq(gamificationSettings.id, 1));
       if (!row) return { settings: DEFAULT_GAMIFICATION_SETTINGS, updatedAt: null };
@@ -263,6 +270,13 @@ export function createGamificationRepository({ db }: { db: Db }) {
         .onConflictDoUpdate({ target: gamificationSettings.id, set: { settings, updatedBy, updatedAt: new Date() } })
         .returning();
       return row;
+    },
+
+    async setLeaderboardOptIn(userId: string, optedIn: boolean) {
+      await db
+        .insert(xpAccounts)
+        .values({ userId, leaderboardOptIn: optedIn })
+        .onConflictDoUpdate({ target: xpAccounts.userId, set: { leaderboardOptIn: optedIn, updatedAt: new Date() } });
     },
 
     /**
@@ -290,6 +304,22 @@ export function createGamificationRepository({ db }: { db: Db }) {
         order by ranked.rank`)) as unknown as { rows: LeaderboardRow[] };
       return result.rows;
     },
+  };
+}
+
+/** Every query takes the learner's id from the caller (the session), never from a request body. */
+export function createGamificationRepository({ db }: { db: Db }) {
+  const statsReads = createStatsReads(db);
+  const badges = createBadgesRepository(db);
+  return {
+    ...statsReads,
+    ...badges,
+    ...createAwardRepository(db, { streaksPart: statsReads.streaksPart, heldProgressPart: badges.heldProgressPart }),
+    ...createAccountRepository(db),
+    ...createLedgerRepository(db),
+    ...createStreakRepository(db),
+    ...createShopRepository(db),
+    ...createSettingsRepository(db),
   };
 }
 export type GamificationRepository = ReturnType<typeof createGamificationRepository>;

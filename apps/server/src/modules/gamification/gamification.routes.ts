@@ -17,6 +17,7 @@ import {
 import { gamificationSettingsResponseSchema, gamificationSettingsSchema } from '@portal/shared/gamification-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { GamificationService } from './gamification.service.ts';
 
 const tags = ['gamification'];
@@ -24,21 +25,10 @@ const access = { role: 'user', feature: 'gamification' } as const;
 const shopAccess = { role: 'user', feature: 'points_shop' } as const;
 const adminAccess = { role: 'admin', feature: null } as const;
 
-/** The learner's own XP, streaks, badges, achievements, shop and leaderboard; always the signed-in user's. */
-export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: GamificationService }> = async (
-  app,
-  { gamificationService: service },
-) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-  // The first gamification call of a local day counts as the daily login (award_xp decides for itself).
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url === '/api/gamification/award') return;
-    await service.noteSignedInVisit(request.auth().user.id);
-  });
-  const userId = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+const userId = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
+/** Stats, award_xp and streaks. */
+function registerXpRoutes(app: RouteApp, service: GamificationService) {
   app.get(
     '/api/gamification/stats',
     {
@@ -88,7 +78,10 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
     },
     async (request) => service.updateStreak(userId(request), request.params.type),
   );
+}
 
+/** Badges and achievements. */
+function registerProgressRoutes(app: RouteApp, service: GamificationService) {
   app.get(
     '/api/gamification/badges',
     {
@@ -119,7 +112,10 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
     },
     async (request) => service.getAchievements(userId(request)),
   );
+}
 
+/** The points shop: what is on offer, buying, wearing. */
+function registerShopRoutes(app: RouteApp, service: GamificationService) {
   app.get(
     '/api/gamification/shop',
     {
@@ -156,7 +152,10 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
     },
     async (request) => service.equipItem(userId(request), request.body.item_id),
   );
+}
 
+/** The opt-in leaderboard. */
+function registerLeaderboardRoutes(app: RouteApp, service: GamificationService) {
   app.get(
     '/api/gamification/leaderboard',
     {
@@ -183,6 +182,26 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
     },
     async (request) => service.setLeaderboardOptIn(userId(request), request.body.opted_in),
   );
+}
+
+/** The learner's own XP, streaks, badges, achievements, shop and leaderboard; always the signed-in user's. */
+export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: GamificationService }> = async (
+  app,
+  { gamificationService: service },
+) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  // The first gamification call of a local day counts as the daily login (award_xp decides for itself).
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url === '/api/gamification/award') return;
+    await service.noteSignedInVisit(request.auth().user.id);
+  });
+
+  registerXpRoutes(app, service);
+  registerProgressRoutes(app, service);
+  registerShopRoutes(app, service);
+  registerLeaderboardRoutes(app, service);
 };
 
 /** Admin thresholds: level thresholds, XP per event and daily caps, badge thresholds, at-risk days. */

@@ -15,50 +15,43 @@ import { createStatsViews } from './gamification-stats.ts';
 
 export { type AwardInput, awardForDomainEvent, type WatchedTable } from './gamification-rules.ts';
 
-/**
- * XP, levels, streaks, badges, achievements, the points shop and the leaderboard for one learner at a time. Awards
- * (gamification-awards.ts), what the learner sees of them (gamification-stats.ts) and the shop (gamification-shop.ts)
- * live in their own files; the leaderboard and the admin settings are here.
- */
-export function createGamificationService({
-  now = () => new Date(),
-  ...rest
-}: Omit<GamificationDeps, 'now'> & { now?: () => Date }) {
-  const deps: GamificationDeps = { ...rest, now };
-  const { repository, audit } = deps;
-  const awards = createAwards(deps);
-  const { metricsOf: _metricsOf, ...awardActions } = awards;
+type LeaderboardRow = Awaited<ReturnType<GamificationDeps['repository']['leaderboardAround']>>[number];
 
-  const service = {
-    ...awardActions,
-    ...createStatsViews(deps, awards),
-    ...createShop(deps),
+/** One leaderboard line: a first name at most, never an id; "Learner" for one without a name. */
+const leaderboardEntry = (row: LeaderboardRow, userId: string, settings: GamificationSettings) => ({
+  rank: row.rank,
+  display_name: row.display_name?.trim() || row.full_name?.trim().split(/\s+/)[0] || 'Learner',
+  level: levelForXp(row.total_xp, settings.level_thresholds),
+  xp: row.xp,
+  is_you: row.user_id === userId,
+});
 
-    async getLeaderboard(userId: string): Promise<Leaderboard> {
-      const [{ settings }, account] = await Promise.all([repository.loadSettings(), repository.findAccount(userId)]);
-      const base = { opted_in: account.leaderboardOptIn, window_days: LEADERBOARD_WINDOW_DAYS };
-      if (!account.leaderboardOptIn) return { ...base, entries: [] };
-      const rows = await repository.leaderboardAround(userId, {
-        since: new Date(now().getTime() - LEADERBOARD_WINDOW_DAYS * 86_400_000),
-        neighbours: LEADERBOARD_NEIGHBOURS,
-      });
-      return {
-        ...base,
-        entries: rows.map((row) => ({
-          rank: row.rank,
-          display_name: row.display_name?.trim() || row.full_name?.trim().split(/\s+/)[0] || 'Learner',
-          level: levelForXp(row.total_xp, settings.level_thresholds),
-          xp: row.xp,
-          is_you: row.user_id === userId,
-        })),
-      };
-    },
+/** The opt-in leaderboard: the learners ranked next to this one over the last week. */
+function createLeaderboard({ repository, now }: GamificationDeps) {
+  async function getLeaderboard(userId: string): Promise<Leaderboard> {
+    const [{ settings }, account] = await Promise.all([repository.loadSettings(), repository.findAccount(userId)]);
+    const base = { opted_in: account.leaderboardOptIn, window_days: LEADERBOARD_WINDOW_DAYS };
+    if (!account.leaderboardOptIn) return { ...base, entries: [] };
+    const rows = await repository.leaderboardAround(userId, {
+      since: new Date(now().getTime() - LEADERBOARD_WINDOW_DAYS * 86_400_000),
+      neighbours: LEADERBOARD_NEIGHBOURS,
+    });
+    return { ...base, entries: rows.map((row) => leaderboardEntry(row, userId, settings)) };
+  }
+
+  return {
+    getLeaderboard,
 
     async setLeaderboardOptIn(userId: string, optedIn: boolean): Promise<Leaderboard> {
       await repository.setLeaderboardOptIn(userId, optedIn);
-      return service.getLeaderboard(userId);
+      return getLeaderboard(userId);
     },
+  };
+}
 
+/** The admin thresholds: read, replaced (with an audit entry), and the at-risk days admin analytics uses. */
+function createSettingsAdmin({ repository, audit }: GamificationDeps) {
+  return {
     async getSettings() {
       const { settings, updatedAt } = await repository.loadSettings();
       return { settings, defaults: DEFAULT_GAMIFICATION_SETTINGS, updated_at: updatedAt?.toISOString() ?? null };
@@ -88,12 +81,31 @@ export function createGamificationService({
     async atRiskDays(): Promise<number> {
       return (await repository.loadSettings()).settings.at_risk_days;
     },
+  };
+}
 
+/**
+ * XP, levels, streaks, badges, achievements, the points shop and the leaderboard for one learner at a time. Awards
+ * (gamification-awards.ts), what the learner sees of them (gamification-stats.ts) and the shop (gamification-shop.ts)
+ * live in their own files; the leaderboard and the admin settings are here.
+ */
+export function createGamificationService({
+  now = () => new Date(),
+  ...rest
+}: Omit<GamificationDeps, 'now'> & { now?: () => Date }) {
+  const deps: GamificationDeps = { ...rest, now };
+  const { repository } = deps;
+  const awards = createAwards(deps);
+  const { metricsOf: _metricsOf, ...awardActions } = awards;
+
+  return {
+    ...awardActions,
+    ...createStatsViews(deps, awards),
+    ...createShop(deps),
+    ...createLeaderboard(deps),
+    ...createSettingsAdmin(deps),
     xpByDayPart: repository.xpByDayPart,
-
     ensureShopItems: () => repository.ensureShopItems(DEFAULT_SHOP_ITEMS),
   };
-
-  return service;
 }
 export type GamificationService = ReturnType<typeof createGamificationService>;
