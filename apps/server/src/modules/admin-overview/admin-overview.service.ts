@@ -43,6 +43,62 @@ function lastUtcDays(now: Date, days: number): string[] {
   );
 }
 
+type PeriodCounts = Awaited<ReturnType<AdminOverviewRepository['periodCounts']>>;
+type ActiveLearners = Awaited<ReturnType<AdminOverviewRepository['activeLearners']>>;
+type TierRow = Awaited<ReturnType<AdminOverviewRepository['subscriptionsByTier']>>[number];
+
+function presentKpis(counts: PeriodCounts, active: ActiveLearners): AdminOverview['kpis'] {
+  return {
+    users_total: kpi(counts.users_now, counts.users_before),
+    new_signups: kpi(counts.signups, counts.signups_before),
+    active_learners_day: kpi(active.day, active.day_before),
+    active_learners_week: kpi(active.week, active.week_before),
+    active_learners_month: kpi(active.month, active.month_before),
+    lesson_completions: kpi(counts.lessons, counts.lessons_before),
+    course_completions: kpi(counts.courses, counts.courses_before),
+    scorm_attempts: kpi(counts.scorm, counts.scorm_before),
+    scorm_pass_rate: rateKpi(
+      { passed: counts.scorm_passed, failed: counts.scorm_failed },
+      { passed: counts.scorm_passed_before, failed: counts.scorm_failed_before },
+    ),
+    xp_earned: kpi(counts.xp, counts.xp_before),
+  };
+}
+
+function presentSubscriptions(tiers: TierRow[]): AdminOverview['subscriptions'] {
+  const byTier = new Map(tiers.map((row) => [row.tier, row]));
+  return TIERS.map((tier) => {
+    const row = byTier.get(tier);
+    return { tier, active: row?.active ?? 0, started: kpi(row?.started ?? 0, row?.started_before ?? 0) };
+  });
+}
+
+/** One page of the audit log, newest first, keyset by `cursor`. */
+async function readAuditPage(
+  auditRepository: AdminAuditRepository,
+  query: AdminAuditQuery,
+  { byAdminsOnly = false } = {},
+): Promise<AdminAuditPage> {
+  const rows = await auditRepository.list(
+    {
+      actor: query.actor,
+      target: query.target,
+      actionPrefix: query.action,
+      byAdminsOnly,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+      after: query.cursor ? (parseAuditCursor(query.cursor) ?? undefined) : undefined,
+    },
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    events: page.map(presentAdminAuditEvent),
+    next_cursor: rows.length > query.limit && last ? `${last.cursorAt}_${last.event.id}` : null,
+  };
+}
+
 export function createAdminOverviewService({
   overviewRepository,
   auditRepository,
@@ -55,27 +111,6 @@ export function createAdminOverviewService({
   now: () => Date;
 }) {
   const systemHealth = createSystemHealth({ ...health, overviewRepository, now });
-
-  async function auditPage(query: AdminAuditQuery, { byAdminsOnly = false } = {}): Promise<AdminAuditPage> {
-    const rows = await auditRepository.list(
-      {
-        actor: query.actor,
-        target: query.target,
-        actionPrefix: query.action,
-        byAdminsOnly,
-        from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-        before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
-        after: query.cursor ? (parseAuditCursor(query.cursor) ?? undefined) : undefined,
-      },
-      query.limit + 1,
-    );
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      events: page.map(presentAdminAuditEvent),
-      next_cursor: rows.length > query.limit && last ? `${last.cursorAt}_${last.event.id}` : null,
-    };
-  }
 
   return {
     async overview(range: OverviewRange): Promise<AdminOverview> {
@@ -92,33 +127,15 @@ export function createAdminOverviewService({
         overviewRepository.dailyActiveLearners(new Date(`${days[0]}T00:00:00Z`), at),
         overviewRepository.subscriptionsByTier(periods),
         overviewRepository.recentSignups(RECENT_LIMIT),
-        auditPage({ limit: RECENT_LIMIT }, { byAdminsOnly: true }),
+        readAuditPage(auditRepository, { limit: RECENT_LIMIT }, { byAdminsOnly: true }),
         systemHealth.check(),
       ]);
       const learnersByDay = new Map(daily.map((row) => [row.day, row.learners]));
-      const byTier = new Map(tiers.map((row) => [row.tier, row]));
       return {
         range,
         generated_at: at.toISOString(),
-        kpis: {
-          users_total: kpi(counts.users_now, counts.users_before),
-          new_signups: kpi(counts.signups, counts.signups_before),
-          active_learners_day: kpi(active.day, active.day_before),
-          active_learners_week: kpi(active.week, active.week_before),
-          active_learners_month: kpi(active.month, active.month_before),
-          lesson_completions: kpi(counts.lessons, counts.lessons_before),
-          course_completions: kpi(counts.courses, counts.courses_before),
-          scorm_attempts: kpi(counts.scorm, counts.scorm_before),
-          scorm_pass_rate: rateKpi(
-            { passed: counts.scorm_passed, failed: counts.scorm_failed },
-            { passed: counts.scorm_passed_before, failed: counts.scorm_failed_before },
-          ),
-          xp_earned: kpi(counts.xp, counts.xp_before),
-        },
-        subscriptions: TIERS.map((tier) => {
-          const row = byTier.get(tier);
-          return { tier, active: row?.active ?? 0, started: kpi(row?.started ?? 0, row?.started_before ?? 0) };
-        }),
+        kpis: presentKpis(counts, active),
+        subscriptions: presentSubscriptions(tiers),
         daily_active_learners: days.map((date) => ({ date, value: learnersByDay.get(date) ?? 0 })),
         recent_signups: signups.map((user) => ({
           id: user.id,
@@ -131,7 +148,7 @@ export function createAdminOverviewService({
       };
     },
 
-    audit: (query: AdminAuditQuery) => auditPage(query),
+    audit: (query: AdminAuditQuery) => readAuditPage(auditRepository, query),
   };
 }
 export type AdminOverviewService = ReturnType<typeof createAdminOverviewService>;
