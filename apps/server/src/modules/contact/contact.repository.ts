@@ -12,22 +12,26 @@ export type SendingLimit = { column: 'email' | 'senderAddressHash'; max: number 
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export function createContactRepository({ db }: { db: Db }) {
-  /** Seconds until the key may send again, or 0 when it is under its limit (by the database clock). */
-  async function secondsUntilFree(tx: Tx, { column, max }: SendingLimit, value: string, windowMinutes: number) {
-    const window = sql`make_interval(mins => ${windowMinutes})`;
-    const [row] = await tx
-      .select({
-        seconds: sql<number>`ceil(extract(epoch from (${contactMessages.createdAt} + ${window} - now())))::int`,
-      })
-      .from(contactMessages)
-      .where(and(eq(contactMessages[column], value), gt(contactMessages.createdAt, sql`now() - ${window}`)))
-      .orderBy(desc(contactMessages.createdAt))
-      .offset(max - 1)
-      .limit(1);
-    return row ? Math.max(1, row.seconds) : 0;
-  }
+/** Seconds until the key may send again, or 0 when it is under its limit (by the database clock). */
+async function secondsUntilFree(
+  tx: Tx,
+  { column, max }: SendingLimit,
+  { value, windowMinutes }: { value: string; windowMinutes: number },
+) {
+  const window = sql`make_interval(mins => ${windowMinutes})`;
+  const [row] = await tx
+    .select({
+      seconds: sql<number>`ceil(extract(epoch from (${contactMessages.createdAt} + ${window} - now())))::int`,
+    })
+    .from(contactMessages)
+    .where(and(eq(contactMessages[column], value), gt(contactMessages.createdAt, sql`now() - ${window}`)))
+    .orderBy(desc(contactMessages.createdAt))
+    .offset(max - 1)
+    .limit(1);
+  return row ? Math.max(1, row.seconds) : 0;
+}
 
+function createContactMessageWrites(db: Db) {
   return {
     /**
      * Stores the message unless one of its keys has used up its limit; each key is locked for the check, so
@@ -43,7 +47,7 @@ export function createContactRepository({ db }: { db: Db }) {
         for (const limit of limits) {
           const value = message[limit.column];
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${limit.column}:${value}`}))`);
-          retryAfterSeconds = Math.max(retryAfterSeconds, await secondsUntilFree(tx, limit, value, windowMinutes));
+          retryAfterSeconds = Math.max(retryAfterSeconds, await secondsUntilFree(tx, limit, { value, windowMinutes }));
         }
         if (retryAfterSeconds > 0) return { retryAfterSeconds };
         const [stored] = await tx.insert(contactMessages).values(message).returning();
@@ -52,16 +56,34 @@ export function createContactRepository({ db }: { db: Db }) {
       });
     },
 
-    /** Every admin who can receive mail, with the language their profile asks for. */
-    async listAdminRecipients() {
-      return db
-        .select({ id: users.id, email: users.email, primaryLanguage: profiles.primaryLanguage })
-        .from(userRoles)
-        .innerJoin(users, eq(users.id, userRoles.userId))
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(userRoles.role, 'admin'));
+    /** Records a reply and marks the message answered, in one transaction; undefined when the message is gone. */
+    async addReply({ messageId, adminId, message }: { messageId: string; adminId: string; message: string }) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, messageId)).for('update');
+        if (!before) return undefined;
+        const [reply] = await tx.insert(contactReplies).values({ messageId, adminId, message }).returning();
+        await tx
+          .update(contactMessages)
+          .set({ status: 'answered', updatedAt: sql`now()` })
+          .where(eq(contactMessages.id, messageId));
+        if (!reply) throw new Error('Contact reply insert returned no row');
+        return { before, reply };
+      });
     },
 
+    async setStatus(id: string, status: ContactStatus) {
+      const [row] = await db
+        .update(contactMessages)
+        .set({ status, updatedAt: sql`now()` })
+        .where(eq(contactMessages.id, id))
+        .returning();
+      return row;
+    },
+  };
+}
+
+function createContactInboxReads(db: Db) {
+  return {
     /** One page of a status, newest first, after the cursor's message. */
     async page({
       status,
@@ -102,6 +124,20 @@ export function createContactRepository({ db }: { db: Db }) {
       const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
       return row;
     },
+  };
+}
+
+function createContactReplyReads(db: Db) {
+  return {
+    /** Every admin who can receive mail, with the language their profile asks for. */
+    async listAdminRecipients() {
+      return db
+        .select({ id: users.id, email: users.email, primaryLanguage: profiles.primaryLanguage })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .leftJoin(profiles, eq(profiles.id, users.id))
+        .where(eq(userRoles.role, 'admin'));
+    },
 
     async repliesTo(messageId: string) {
       return db
@@ -117,21 +153,6 @@ export function createContactRepository({ db }: { db: Db }) {
         .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id));
     },
 
-    /** Records a reply and marks the message answered, in one transaction; undefined when the message is gone. */
-    async addReply({ messageId, adminId, message }: { messageId: string; adminId: string; message: string }) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, messageId)).for('update');
-        if (!before) return undefined;
-        const [reply] = await tx.insert(contactReplies).values({ messageId, adminId, message }).returning();
-        await tx
-          .update(contactMessages)
-          .set({ status: 'answered', updatedAt: sql`now()` })
-          .where(eq(contactMessages.id, messageId));
-        if (!reply) throw new Error('Contact reply insert returned no row');
-        return { before, reply };
-      });
-    },
-
     async hasReplies(messageId: string) {
       const [row] = await db
         .select({ id: contactReplies.id })
@@ -140,15 +161,10 @@ export function createContactRepository({ db }: { db: Db }) {
         .limit(1);
       return Boolean(row);
     },
-
-    async setStatus(id: string, status: ContactStatus) {
-      const [row] = await db
-        .update(contactMessages)
-        .set({ status, updatedAt: sql`now()` })
-        .where(eq(contactMessages.id, id))
-        .returning();
-      return row;
-    },
   };
+}
+
+export function createContactRepository({ db }: { db: Db }) {
+  return { ...createContactMessageWrites(db), ...createContactInboxReads(db), ...createContactReplyReads(db) };
 }
 export type ContactRepository = ReturnType<typeof createContactRepository>;

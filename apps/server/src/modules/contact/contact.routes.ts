@@ -22,10 +22,18 @@ const tooManyMessages = (retryAfterSeconds: number) =>
     { reasons: [String(retryAfterSeconds)] },
   );
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 export const contactRoutes: FastifyPluginAsyncZod<{ contactService: ContactService }> = async (
   app,
   { contactService },
 ) => {
+  registerContactFormRoute(app, contactService);
+  registerInboxRoutes(app, contactService);
+  registerAnswerRoutes(app, contactService);
+};
+
+function registerContactFormRoute(app: App, contactService: ContactService) {
   app.post(
     '/api/contact',
     {
@@ -54,7 +62,9 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contactService: ContactServi
       return { status: 'received' as const };
     },
   );
+}
 
+function registerInboxRoutes(app: App, contactService: ContactService) {
   app.get(
     '/api/admin/contact',
     {
@@ -82,7 +92,9 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contactService: ContactServi
     },
     async (request) => contactService.read(request.params.id),
   );
+}
 
+function registerAnswerRoutes(app: App, contactService: ContactService) {
   app.post(
     '/api/admin/contact/:id/reply',
     {
@@ -124,4 +136,4 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contactService: ContactServi
         ipAddress: request.ip ?? null,
       }),
   );
-};
+}
