@@ -17,10 +17,52 @@ export type ConsentDecision = {
 /** Namespace of the advisory locks that serialise one user's consent changes. */
 const CONSENT_LOCK_NAMESPACE = 0x636f6e;
 
-export function createConsentRepository({ db }: { db: Db }) {
-  const lockUser = (tx: Pick<Db, 'execute'>, userId: string) =>
-    tx.execute(sql`select pg_advisory_xact_lock(${CONSENT_LOCK_NAMESPACE}, hashtext(${userId}))`);
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+const lockUser = (tx: Pick<Db, 'execute'>, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${CONSENT_LOCK_NAMESPACE}, hashtext(${userId}))`);
+
+async function replaceDecisionsIn(tx: Tx, userId: string, decisions: ConsentDecision[]) {
+  await lockUser(tx, userId);
+  const types = decisions.map((decision) => decision.consentType);
+  const replaced = await tx
+    .update(userConsent)
+    .set({ withdrawnAt: sql`now()` })
+    .where(
+      and(eq(userConsent.userId, userId), isNull(userConsent.withdrawnAt), inArray(userConsent.consentType, types)),
+    )
+    .returning();
+  const inserted = await tx
+    .insert(userConsent)
+    .values(
+      decisions.map((decision) => ({
+        userId,
+        ...decision,
+        grantedAt: decision.isGranted ? sql`now()` : null,
+      })),
+    )
+    .returning();
+  return { replaced, inserted };
+}
+
+async function withdrawIn(tx: Tx, userId: string, consentType: ConsentType) {
+  await lockUser(tx, userId);
+  const [before] = await tx
+    .select()
+    .from(userConsent)
+    .where(
+      and(eq(userConsent.userId, userId), eq(userConsent.consentType, consentType), isNull(userConsent.withdrawnAt)),
+    );
+  if (!before) return undefined;
+  const [after] = await tx
+    .update(userConsent)
+    .set({ isGranted: false, withdrawnAt: sql`now()` })
+    .where(eq(userConsent.id, before.id))
+    .returning();
+  return after ? { before, after } : undefined;
+}
+
+export function createConsentRepository({ db }: { db: Db }) {
   return {
     /** The decisions in force: the latest row per type that has not been withdrawn or replaced. */
     async findCurrent(userId: string): Promise<ConsentRow[]> {
@@ -49,55 +91,11 @@ export function createConsentRepository({ db }: { db: Db }) {
     },
     /** Stamps `withdrawn_at` on the decisions being replaced and inserts the new ones, in one transaction. */
     async replaceDecisions(userId: string, decisions: ConsentDecision[]) {
-      return db.transaction(async (tx) => {
-        await lockUser(tx, userId);
-        const types = decisions.map((decision) => decision.consentType);
-        const replaced = await tx
-          .update(userConsent)
-          .set({ withdrawnAt: sql`now()` })
-          .where(
-            and(
-              eq(userConsent.userId, userId),
-              isNull(userConsent.withdrawnAt),
-              inArray(userConsent.consentType, types),
-            ),
-          )
-          .returning();
-        const inserted = await tx
-          .insert(userConsent)
-          .values(
-            decisions.map((decision) => ({
-              userId,
-              ...decision,
-              grantedAt: decision.isGranted ? sql`now()` : null,
-            })),
-          )
-          .returning();
-        return { replaced, inserted };
-      });
+      return db.transaction(async (tx) => replaceDecisionsIn(tx, userId, decisions));
     },
     /** Turns the decision in force for this type into a withdrawn refusal; undefined when there is none. */
     async withdraw(userId: string, consentType: ConsentType) {
-      return db.transaction(async (tx) => {
-        await lockUser(tx, userId);
-        const [before] = await tx
-          .select()
-          .from(userConsent)
-          .where(
-            and(
-              eq(userConsent.userId, userId),
-              eq(userConsent.consentType, consentType),
-              isNull(userConsent.withdrawnAt),
-            ),
-          );
-        if (!before) return undefined;
-        const [after] = await tx
-          .update(userConsent)
-          .set({ isGranted: false, withdrawnAt: sql`now()` })
-          .where(eq(userConsent.id, before.id))
-          .returning();
-        return after ? { before, after } : undefined;
-      });
+      return db.transaction(async (tx) => withdrawIn(tx, userId, consentType));
     },
   };
 }

@@ -31,6 +31,31 @@ const decisionValues = (row: ConsentRow) => ({
   legal_basis: row.legalBasis,
 });
 
+type DecisionChange = { userId: string; replaced: ConsentRow[]; inserted: ConsentRow[]; context: ConsentContext };
+
+/** One audit event per new decision, naming the decision it replaced. */
+async function auditDecisions(auditService: AuditService, { userId, replaced, inserted, context }: DecisionChange) {
+  await Promise.all(
+    inserted.map((row) => {
+      const previous = replaced.find((old) => old.consentType === row.consentType);
+      return auditService.recordAuditEvent(
+        {
+          userId,
+          action: 'consent.update',
+          tableName: 'user_consent',
+          recordId: row.id,
+          oldValues: previous ? { ...decisionValues(previous), record_id: previous.id } : null,
+          newValues: decisionValues(row),
+          legalBasis: AUDIT_LEGAL_BASIS,
+          purpose: AUDIT_PURPOSE,
+          ipAddress: context.ipAddress,
+        },
+        context.log,
+      );
+    }),
+  );
+}
+
 export function createConsentService({
   consentRepository,
   auditService,
@@ -66,25 +91,7 @@ export function createConsentService({
           userAgent,
         })),
       );
-      await Promise.all(
-        inserted.map((row) => {
-          const previous = replaced.find((old) => old.consentType === row.consentType);
-          return auditService.recordAuditEvent(
-            {
-              userId,
-              action: 'consent.update',
-              tableName: 'user_consent',
-              recordId: row.id,
-              oldValues: previous ? { ...decisionValues(previous), record_id: previous.id } : null,
-              newValues: decisionValues(row),
-              legalBasis: AUDIT_LEGAL_BASIS,
-              purpose: AUDIT_PURPOSE,
-              ipAddress: context.ipAddress,
-            },
-            context.log,
-          );
-        }),
-      );
+      await auditDecisions(auditService, { userId, replaced, inserted, context });
       return getCurrent(userId);
     },
     /** Withdraws the decision in force for an optional type; nothing happens when there is none. */
