@@ -4,21 +4,14 @@ import { mailOutbox, users, verifications } from '../../db/schema.ts';
 
 export type Row = Record<string, unknown>;
 
-export function createAccountDataRepository({ db }: { db: Db }) {
-  const rows = async (query: SQL): Promise<Row[]> => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rowsOf = async (db: Db, query: SQL): Promise<Row[]> =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
+function createAccountTableReads(db: Db) {
   return {
-    async findUser(userId: string) {
-      const [user] = await db
-        .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, userId));
-      return user;
-    },
-
     /** Whether a table exists yet; tables other modules are still adding are skipped until they do. */
     async tableExists(table: string): Promise<boolean> {
-      const [row] = await rows(sql`select to_regclass(${table}) is not null as present`);
+      const [row] = await rowsOf(db, sql`select to_regclass(${table}) is not null as present`);
       return row?.present === true;
     },
 
@@ -41,7 +34,8 @@ export function createAccountDataRepository({ db }: { db: Db }) {
           )
         : sql`*`;
       // to_jsonb gives both drivers the same shapes, whatever the column types are.
-      const found = await rows(
+      const found = await rowsOf(
+        db,
         sql`select to_jsonb(picked) as row from (select ${selection} from ${sql.identifier(table)} where ${sql.identifier(userColumn)} = ${userId}) as picked`,
       );
       return found.map((result) => result.row as Row);
@@ -61,11 +55,24 @@ export function createAccountDataRepository({ db }: { db: Db }) {
       parentUserColumn: string;
       userId: string;
     }): Promise<Row[]> {
-      const found = await rows(
+      const found = await rowsOf(
+        db,
         sql`select to_jsonb(child) as row from ${sql.identifier(table)} as child where ${sql.identifier(foreignKey)} in
           (select id from ${sql.identifier(parentTable)} where ${sql.identifier(parentUserColumn)} = ${userId})`,
       );
       return found.map((result) => result.row as Row);
+    },
+  };
+}
+
+function createAccountUserRecords(db: Db) {
+  return {
+    async findUser(userId: string) {
+      const [user] = await db
+        .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
     },
 
     async messagesTo(recipients: string[]) {
@@ -113,5 +120,9 @@ export function createAccountDataRepository({ db }: { db: Db }) {
       });
     },
   };
+}
+
+export function createAccountDataRepository({ db }: { db: Db }) {
+  return { ...createAccountUserRecords(db), ...createAccountTableReads(db) };
 }
 export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;

@@ -51,124 +51,137 @@ export function createAccountRemoval({
 }
 export type RemoveAccount = ReturnType<typeof createAccountRemoval>;
 
-export function createAccountDataService({
-  repository,
-  auth,
-  audit = skipAudit,
-  exporters = ACCOUNT_EXPORTERS,
-  erasure = rowsOnlyErasure,
-}: {
+type AccountDataDeps = {
   repository: AccountDataRepository;
   auth: Auth;
   audit?: RecordAccountAudit;
   exporters?: Exporter[];
   /** Removes what modules keep outside the database (files) along with the rows. */
   erasure?: AccountErasure;
-}) {
+};
+
+type ExportRequest = { userId: string; ipAddress: string | null; log: Logger };
+
+type DeletionRequest = {
+  userId: string;
+  password: string | undefined;
+  sessionCreatedAt: Date;
+  ipAddress: string | null;
+  log: Logger;
+};
+
+// An audit failure is logged and never undoes what the user asked for.
+async function recordAudit(audit: RecordAccountAudit, event: AccountAuditEvent, log: Logger) {
+  try {
+    await audit(event);
+  } catch (error) {
+    log.error({ err: error, action: event.action }, 'audit event not recorded');
+  }
+}
+
+async function findSubject(repository: AccountDataRepository, userId: string) {
+  const user = await repository.findUser(userId);
+  if (!user) throw new AppError('not_found', 'This account no longer exists.');
+  return user;
+}
+
+/** The password when the account has one; otherwise a recent sign-in (the auth library's "fresh" session). */
+async function assertMayDelete(
+  auth: Auth,
+  { userId, password, sessionCreatedAt }: Pick<DeletionRequest, 'userId' | 'password' | 'sessionCreatedAt'>,
+) {
+  const context = await auth.$context;
+  const credential = await context.internalAdapter.findCredentialAccount(userId);
+  if (credential?.password) {
+    const matches =
+      Boolean(password) && (await context.password.verify({ hash: credential.password, password: password ?? '' }));
+    if (!matches) throw new AppError('invalid_credentials', 'Invalid login credentials');
+    return;
+  }
+  if (Date.now() - sessionCreatedAt.getTime() >= context.sessionConfig.freshAge * 1000) throw signInAgain();
+}
+
+async function exportAccountData(
+  {
+    repository,
+    audit,
+    exporters,
+  }: { repository: AccountDataRepository; audit: RecordAccountAudit; exporters: Exporter[] },
+  { userId, ipAddress, log }: ExportRequest,
+): Promise<AccountExport> {
+  const user = await findSubject(repository, userId);
+  const exportedAt = new Date();
+  const sections: Record<string, unknown> = {};
+  for (const exporter of exporters) {
+    const value = await exporter.read({ repository, user });
+    if (value !== undefined) sections[exporter.section] = value;
+  }
+  await recordAudit(
+    audit,
+    {
+      userId,
+      action: 'account.export',
+      tableName: 'users',
+      recordId: userId,
+      newValues: { sections: Object.keys(sections) },
+      legalBasis: 'legal_obligation',
+      purpose: 'Data portability: the user downloaded a copy of their data',
+      ipAddress,
+    },
+    log,
+  );
+  const { user: userSection = {}, ...others } = sections;
+  return { exported_at: exportedAt.toISOString(), user: userSection as Record<string, unknown>, ...others };
+}
+
+async function deleteAccountData(
+  {
+    repository,
+    auth,
+    audit,
+    removeAccount,
+  }: Pick<AccountDataDeps, 'repository' | 'auth'> & {
+    audit: RecordAccountAudit;
+    removeAccount: RemoveAccount;
+  },
+  { userId, password, sessionCreatedAt, ipAddress, log }: DeletionRequest,
+) {
+  const user = await findSubject(repository, userId);
+  await assertMayDelete(auth, { userId, password, sessionCreatedAt });
+  if (!(await removeAccount(user))) {
+    throw new AppError('not_found', 'This account no longer exists.');
+  }
+  await recordAudit(
+    audit,
+    {
+      userId,
+      action: 'account.delete',
+      tableName: 'users',
+      recordId: userId,
+      legalBasis: 'legal_obligation',
+      purpose: 'Right to erasure: the user deleted their account',
+      ipAddress,
+    },
+    log,
+  );
+}
+
+export function createAccountDataService({
+  repository,
+  auth,
+  audit = skipAudit,
+  exporters = ACCOUNT_EXPORTERS,
+  erasure = rowsOnlyErasure,
+}: AccountDataDeps) {
   const removeAccount = createAccountRemoval({ repository, erasure });
-  // An audit failure is logged and never undoes what the user asked for.
-  async function recordAudit(event: AccountAuditEvent, log: Logger) {
-    try {
-      await audit(event);
-    } catch (error) {
-      log.error({ err: error, action: event.action }, 'audit event not recorded');
-    }
-  }
-
-  async function findSubject(userId: string) {
-    const user = await repository.findUser(userId);
-    if (!user) throw new AppError('not_found', 'This account no longer exists.');
-    return user;
-  }
-
-  /** The password when the account has one; otherwise a recent sign-in (the auth library's "fresh" session). */
-  async function assertMayDelete({
-    userId,
-    password,
-    sessionCreatedAt,
-  }: {
-    userId: string;
-    password: string | undefined;
-    sessionCreatedAt: Date;
-  }) {
-    const context = await auth.$context;
-    const credential = await context.internalAdapter.findCredentialAccount(userId);
-    if (credential?.password) {
-      const matches =
-        Boolean(password) && (await context.password.verify({ hash: credential.password, password: password ?? '' }));
-      if (!matches) throw new AppError('invalid_credentials', 'Invalid login credentials');
-      return;
-    }
-    if (Date.now() - sessionCreatedAt.getTime() >= context.sessionConfig.freshAge * 1000) throw signInAgain();
-  }
-
   return {
     /** Everything held on the user, without secrets; recorded in the audit trail. */
-    async exportAccount({
-      userId,
-      ipAddress,
-      log,
-    }: {
-      userId: string;
-      ipAddress: string | null;
-      log: Logger;
-    }): Promise<AccountExport> {
-      const user = await findSubject(userId);
-      const exportedAt = new Date();
-      const sections: Record<string, unknown> = {};
-      for (const exporter of exporters) {
-        const value = await exporter.read({ repository, user });
-        if (value !== undefined) sections[exporter.section] = value;
-      }
-      await recordAudit(
-        {
-          userId,
-          action: 'account.export',
-          tableName: 'users',
-          recordId: userId,
-          newValues: { sections: Object.keys(sections) },
-          legalBasis: 'legal_obligation',
-          purpose: 'Data portability: the user downloaded a copy of their data',
-          ipAddress,
-        },
-        log,
-      );
-      const { user: userSection = {}, ...others } = sections;
-      return { exported_at: exportedAt.toISOString(), user: userSection as Record<string, unknown>, ...others };
-    },
+    exportAccount: (request: ExportRequest): Promise<AccountExport> =>
+      exportAccountData({ repository, audit, exporters }, request),
 
     /** Deletes the account and everything tied to it, after checking the password; recorded in the audit trail. */
-    async deleteAccount({
-      userId,
-      password,
-      sessionCreatedAt,
-      ipAddress,
-      log,
-    }: {
-      userId: string;
-      password: string | undefined;
-      sessionCreatedAt: Date;
-      ipAddress: string | null;
-      log: Logger;
-    }) {
-      const user = await findSubject(userId);
-      await assertMayDelete({ userId, password, sessionCreatedAt });
-      if (!(await removeAccount(user))) {
-        throw new AppError('not_found', 'This account no longer exists.');
-      }
-      await recordAudit(
-        {
-          userId,
-          action: 'account.delete',
-          tableName: 'users',
-          recordId: userId,
-          legalBasis: 'legal_obligation',
-          purpose: 'Right to erasure: the user deleted their account',
-          ipAddress,
-        },
-        log,
-      );
-    },
+    deleteAccount: (request: DeletionRequest): Promise<void> =>
+      deleteAccountData({ repository, auth, audit, removeAccount }, request),
   };
 }
 export type AccountDataService = ReturnType<typeof createAccountDataService>;
