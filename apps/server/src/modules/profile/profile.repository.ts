@@ -5,6 +5,31 @@ import { profiles } from './profile.table.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
+/** The profile columns a partial update names; absent fields stay undefined and are left as they are. */
+function profileColumnsOf(changes: ProfileUpdate) {
+  return {
+    fullName: changes.full_name,
+    displayName: changes.display_name,
+    bio: changes.bio,
+    timezone: changes.timezone,
+    primaryLanguage: changes.primary_language,
+    comfortMode: changes.comfort_mode,
+    timeFormat: changes.time_format,
+    dateFormat: changes.date_format,
+    fontFamily: changes.font_family,
+    colorContrast: changes.color_contrast,
+    dualLanguageEnabled: changes.dual_language_enabled,
+    textSize: changes.text_size,
+    lineSpacing: changes.line_spacing,
+    pushNotificationsEnabled: changes.push_notifications_enabled,
+    speechToTextEnabled: changes.speech_to_text_enabled,
+    emailNotifications: changes.email_notifications,
+    appReminders: changes.app_reminders,
+    calendarSync: changes.calendar_sync,
+    learningStyles: changes.learning_styles,
+  };
+}
+
 export function createProfileRepository({ db }: { db: Db }) {
   return {
     async findByUserId(userId: string): Promise<ProfileRow | undefined> {
@@ -38,28 +63,7 @@ export function createProfileRepository({ db }: { db: Db }) {
     async update(userId: string, changes: ProfileUpdate) {
       const [row] = await db
         .update(profiles)
-        .set({
-          fullName: changes.full_name,
-          displayName: changes.display_name,
-          bio: changes.bio,
-          timezone: changes.timezone,
-          primaryLanguage: changes.primary_language,
-          comfortMode: changes.comfort_mode,
-          timeFormat: changes.time_format,
-          dateFormat: changes.date_format,
-          fontFamily: changes.font_family,
-          colorContrast: changes.color_contrast,
-          dualLanguageEnabled: changes.dual_language_enabled,
-          textSize: changes.text_size,
-          lineSpacing: changes.line_spacing,
-          pushNotificationsEnabled: changes.push_notifications_enabled,
-          speechToTextEnabled: changes.speech_to_text_enabled,
-          emailNotifications: changes.email_notifications,
-          appReminders: changes.app_reminders,
-          calendarSync: changes.calendar_sync,
-          learningStyles: changes.learning_styles,
-          updatedAt: new Date(),
-        })
+        .set({ ...profileColumnsOf(changes), updatedAt: new Date() })
         .where(eq(profiles.id, userId))
         .returning();
       return row;
