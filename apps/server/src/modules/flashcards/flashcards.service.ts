@@ -173,7 +173,6 @@ function createFlashcardNotes({
   };
 }
 
-/** Suspends or unsuspends a card, or buries it until the start of the learner's next local day. */
 async function changeCardOf(
   { repository, reviewService }: FlashcardsDeps,
   { userId, cardId, change }: { userId: string; cardId: string; change: CardChange },

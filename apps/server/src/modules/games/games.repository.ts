@@ -8,13 +8,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type RoundRow = typeof gameRounds.$inferSelect;
 export type BestRow = typeof gameBests.$inferSelect;
 
-/** Rounds and bests; every read and write is scoped by the learner's id. */
-export function createGamesRepository({ db }: { db: Db }) {
+/** Rounds as issued, finished, and swept once abandoned. */
+function createGameRounds({ db }: { db: Db }) {
   return {
-    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(work);
-    },
-
     async insertRound(round: {
       userId: string;
       game: Game;
@@ -60,7 +56,12 @@ export function createGamesRepository({ db }: { db: Db }) {
         .returning({ id: gameRounds.id });
       return deleted.length;
     },
+  };
+}
 
+/** The learner's best result per game, difficulty and timing. */
+function createGameBests({ db }: { db: Db }) {
+  return {
     async listBests(userId: string): Promise<BestRow[]> {
       return db.select().from(gameBests).where(eq(gameBests.userId, userId));
     },
@@ -79,6 +80,17 @@ export function createGamesRepository({ db }: { db: Db }) {
         .returning({ roundId: gameBests.roundId });
       return saved.length > 0;
     },
+  };
+}
+/** Rounds and bests; every read and write is scoped by the learner's id. */
+export function createGamesRepository(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+    ...createGameRounds(deps),
+    ...createGameBests(deps),
   };
 }
 export type GamesRepository = ReturnType<typeof createGamesRepository>;
