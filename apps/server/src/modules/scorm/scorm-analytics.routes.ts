@@ -26,11 +26,9 @@ const sendCsv = (reply: FastifyReply, { disposition, csv }: CsvExport) =>
     .header('cache-control', 'no-store')
     .send(csv);
 
-/** Per-interaction and per-objective analytics of a package (as JSON and CSV), and a learner's own attempts. */
-export const scormAnalyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: ScormAnalyticsService }> = async (
-  app,
-  { analyticsService },
-) => {
+type AnalyticsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function registerInteractionRoutes(app: AnalyticsApp, analyticsService: ScormAnalyticsService) {
   app.get(
     '/api/scorm/packages/:packageId/analytics/interactions',
     {
@@ -59,7 +57,9 @@ export const scormAnalyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: Sco
     async (request, reply) =>
       sendCsv(reply, await analyticsService.interactionCsv(await actorOf(request), request.params.packageId)),
   );
+}
 
+function registerObjectiveRoutes(app: AnalyticsApp, analyticsService: ScormAnalyticsService) {
   app.get(
     '/api/scorm/packages/:packageId/analytics/objectives',
     {
@@ -88,7 +88,9 @@ export const scormAnalyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: Sco
     async (request, reply) =>
       sendCsv(reply, await analyticsService.objectiveCsv(await actorOf(request), request.params.packageId)),
   );
+}
 
+function registerOwnAttemptsRoute(app: AnalyticsApp, analyticsService: ScormAnalyticsService) {
   app.get(
     '/api/scorm/my-enrollments/:enrollmentId/attempts',
     {
@@ -102,4 +104,14 @@ export const scormAnalyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: Sco
     },
     async (request) => analyticsService.ownAttempts(await actorOf(request), request.params.enrollmentId),
   );
+}
+
+/** Per-interaction and per-objective analytics of a package (as JSON and CSV), and a learner's own attempts. */
+export const scormAnalyticsRoutes: FastifyPluginAsyncZod<{ analyticsService: ScormAnalyticsService }> = async (
+  app,
+  { analyticsService },
+) => {
+  registerInteractionRoutes(app, analyticsService);
+  registerObjectiveRoutes(app, analyticsService);
+  registerOwnAttemptsRoute(app, analyticsService);
 };

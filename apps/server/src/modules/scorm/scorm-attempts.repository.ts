@@ -17,7 +17,6 @@ import { storeObjectives } from './scorm-objectives.ts';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** A learner's attempts of SCOs: sessions, commits, stored data, roll-up inputs and per-package attempt figures. */
 /** What the roll-up needs of each SCO of a package. */
 type ProgressSco = {
   id: string;
@@ -77,8 +76,133 @@ function commitsAtOnceStatement(columns: (keyof CommitChanges)[], addTime: (gain
     order by c.ord`);
 }
 
-export function createScormAttemptsRepository({ db }: { db: Db }) {
-  const commitStatements = new BuiltOnce();
+type SavedVersion = { version: string; updatedAt: Date };
+
+/** One commit as a row of `commitsAtOnceStatement`'s json array: its place, whose attempt, and the values it sets. */
+function commitRows(commits: readonly CommitAtOnce[], columns: (keyof CommitChanges)[]): string {
+  return JSON.stringify(
+    commits.map(({ learnerId, attemptId, version, changes, cmi, seconds }, ord) => ({
+      ord,
+      learner_id: learnerId,
+      attempt_id: attemptId,
+      version,
+      cmi,
+      seconds: Math.round(seconds),
+      ...rowValues(scormAttempts, columns, changes),
+    })),
+  );
+}
+
+/**
+ * Saves commits in one statement, each if its attempt is still the version read: the changed columns, its cmi,
+ * and the learning time it earned (`addTime`: steps of the same statement, given rows (learner_id, seconds)). For
+ * commits that change nothing the roll-up reads, nor the interactions or objectives (the caller decides): those
+ * stay as stored. One statement commits on its own, so no lock is held across round trips. The commits must change
+ * the same columns (`commitShape`) and be of different learners, at most `COMMITS_PER_STATEMENT`. Each answer is in
+ * its commit's place: undefined when the attempt changed since it was read (another tab's commit, a new session);
+ * the caller then takes the locked way.
+ */
+async function saveCommitsAtOnce(
+  db: Db,
+  commitStatements: BuiltOnce,
+  commits: readonly CommitAtOnce[],
+  addTime: (gained: SQL) => SQL,
+): Promise<(SavedVersion | undefined)[]> {
+  const [first] = commits;
+  if (!first) return [];
+  const columns = changedColumns(first.changes);
+  const rows = await commitStatements.run<{ ord: number; version: string | null; updatedAt: Date | string | null }>(
+    db,
+    columns.join(','),
+    () => commitsAtOnceStatement(columns, addTime),
+    { commits: commitRows(commits, columns) },
+  );
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return commits.map((_, ord) => {
+    const row = byOrd.get(ord);
+    return row?.version && row.updatedAt ? { version: row.version, updatedAt: new Date(row.updatedAt) } : undefined;
+  });
+}
+
+/** Locks an attempt of this learner for a commit; null when it is not theirs. */
+async function lockOwnAttempt(
+  executor: Executor,
+  learnerId: string,
+  attemptId: string,
+): Promise<ScormAttemptRow | null> {
+  const [row] = await executor
+    .select()
+    .from(scormAttempts)
+    .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Stores an attempt's commit; answers the row's new version and time (see `findOwnAttemptForCommit`). */
+async function saveAttempt(
+  executor: Executor,
+  attemptId: string,
+  changes: Partial<typeof scormAttempts.$inferInsert>,
+  cmi: Record<string, unknown>,
+  interactions: Array<Omit<typeof scormInteractions.$inferInsert, 'attemptId'>>,
+): Promise<SavedVersion | undefined> {
+  const [saved] = await executor
+    .update(scormAttempts)
+    // A numbered commit sets `commitCount` to its number; anything else stored counts one more.
+    .set({ commitCount: sql`${scormAttempts.commitCount} + 1`, ...changes, updatedAt: sql`now()` })
+    .where(eq(scormAttempts.id, attemptId))
+    .returning({ version: sql<string>`${scormAttempts}.xmin::text`, updatedAt: scormAttempts.updatedAt });
+  await executor
+    .insert(scormAttemptData)
+    .values({ attemptId, cmi })
+    .onConflictDoUpdate({ target: scormAttemptData.attemptId, set: { cmi, updatedAt: sql`now()` } });
+  // The commit carries the whole list of interactions and objectives: the stored ones go in one round trip.
+  await executor.execute(sql`
+    with interactions as (delete from ${scormInteractions} where ${scormInteractions.attemptId} = ${attemptId})
+    delete from ${scormObjectives} where ${scormObjectives.attemptId} = ${attemptId}`);
+  if (interactions.length > 0) {
+    await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
+  }
+  await storeObjectives(executor, attemptId, cmi);
+  return saved;
+}
+
+/** Locks the enrolment and returns it with the attempts of every SCO, for rolling progress up. */
+async function lockEnrollmentProgress(executor: Executor, enrollmentId: string) {
+  const [enrollment] = await executor
+    .select()
+    .from(scormEnrollments)
+    .where(eq(scormEnrollments.id, enrollmentId))
+    .for('update');
+  if (!enrollment) return null;
+  const attempts = await executor.select().from(scormAttempts).where(eq(scormAttempts.enrollmentId, enrollmentId));
+  // The package's structure and its SCOs in one round trip.
+  const [pkg] = await executor
+    .select({
+      structure: scormPackages.structure,
+      scos: sql<ProgressSco[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', sco.id, 'scormType', sco.scorm_type, 'organizationId', sco.organization_id, 'itemId', sco.item_id))
+        from ${scormScos} sco where sco.package_id = ${enrollment.packageId}), '[]'::json)`,
+    })
+    .from(scormPackages)
+    .where(eq(scormPackages.id, enrollment.packageId));
+  return { enrollment, attempts, scos: pkg?.scos ?? [], structure: pkg?.structure ?? null };
+}
+
+async function stampEnrollment(
+  executor: Executor,
+  enrollmentId: string,
+  changes: { completedAt?: Date; passedAt?: Date },
+) {
+  await executor
+    .update(scormEnrollments)
+    .set(changes)
+    .where(and(eq(scormEnrollments.id, enrollmentId)));
+}
+
+/** The attempts a learner reads: for progress, to resume, and for a commit. */
+function createAttemptReads(db: Db) {
   return {
     /** Every attempt of a learner's enrolments (or of one), for progress per SCO. */
     async listOwnAttempts(learnerId: string, enrollmentIds: string[]): Promise<ScormAttemptRow[]> {
@@ -106,6 +230,47 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
+    async findOwnAttempt(learnerId: string, attemptId: string, executor: Executor = db) {
+      const [row] = await executor
+        .select({ attempt: scormAttempts, sco: scormScos, pkg: scormPackages })
+        .from(scormAttempts)
+        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
+        .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
+        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
+      return row ?? null;
+    },
+
+    async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {
+      const [row] = await db.select().from(scormAttemptData).where(eq(scormAttemptData.attemptId, attemptId));
+      return row?.cmi ?? null;
+    },
+  };
+}
+
+/**
+ * An attempt of this learner, read at once for a commit: with its SCO and package, its stored cmi (null before the
+ * first commit) and the row's version (its `xmin`: it changes with every update of the row).
+ */
+async function findOwnAttemptForCommit(db: Db, learnerId: string, attemptId: string) {
+  const [row] = await db
+    .select({
+      attempt: scormAttempts,
+      sco: scormScos,
+      pkg: scormPackages,
+      stored: scormAttemptData.cmi,
+      version: sql<string>`${scormAttempts}.xmin::text`,
+    })
+    .from(scormAttempts)
+    .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
+    .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
+    .leftJoin(scormAttemptData, eq(scormAttemptData.attemptId, scormAttempts.id))
+    .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
+  return row ?? null;
+}
+
+/** Starting attempts and their sessions, and the enrolment's last launch. */
+function createAttemptLaunches(db: Db) {
+  return {
     async insertAttempt(values: typeof scormAttempts.$inferInsert): Promise<ScormAttemptRow> {
       const [row] = await db.insert(scormAttempts).values(values).returning();
       if (!row) throw new Error('inserting an attempt returned nothing');
@@ -135,153 +300,12 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
         .set({ lastLaunchedAt: sql`now()`, lastScoId: scoId })
         .where(and(eq(scormEnrollments.id, enrollmentId), eq(scormEnrollments.learnerId, learnerId)));
     },
+  };
+}
 
-    async findOwnAttempt(learnerId: string, attemptId: string, executor: Executor = db) {
-      const [row] = await executor
-        .select({ attempt: scormAttempts, sco: scormScos, pkg: scormPackages })
-        .from(scormAttempts)
-        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
-        .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
-      return row ?? null;
-    },
-
-    /**
-     * An attempt of this learner, read at once for a commit: with its SCO and package, its stored cmi (null before the
-     * first commit) and the row's version (its `xmin`: it changes with every update of the row).
-     */
-    async findOwnAttemptForCommit(learnerId: string, attemptId: string) {
-      const [row] = await db
-        .select({
-          attempt: scormAttempts,
-          sco: scormScos,
-          pkg: scormPackages,
-          stored: scormAttemptData.cmi,
-          version: sql<string>`${scormAttempts}.xmin::text`,
-        })
-        .from(scormAttempts)
-        .innerJoin(scormScos, eq(scormScos.id, scormAttempts.scoId))
-        .innerJoin(scormPackages, eq(scormPackages.id, scormScos.packageId))
-        .leftJoin(scormAttemptData, eq(scormAttemptData.attemptId, scormAttempts.id))
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)));
-      return row ?? null;
-    },
-
-    /**
-     * Saves commits in one statement, each if its attempt is still the version read: the changed columns, its cmi,
-     * and the learning time it earned (`addTime`: steps of the same statement, given rows (learner_id, seconds)). For
-     * commits that change nothing the roll-up reads, nor the interactions or objectives (the caller decides): those
-     * stay as stored. One statement commits on its own, so no lock is held across round trips. The commits must change
-     * the same columns (`commitShape`) and be of different learners, at most `COMMITS_PER_STATEMENT`. Each answer is in
-     * its commit's place: undefined when the attempt changed since it was read (another tab's commit, a new session);
-     * the caller then takes the locked way.
-     */
-    async saveCommitsAtOnce(
-      commits: readonly CommitAtOnce[],
-      addTime: (gained: SQL) => SQL,
-    ): Promise<({ version: string; updatedAt: Date } | undefined)[]> {
-      const [first] = commits;
-      if (!first) return [];
-      const columns = changedColumns(first.changes);
-      const rows = await commitStatements.run<{ ord: number; version: string | null; updatedAt: Date | string | null }>(
-        db,
-        columns.join(','),
-        () => commitsAtOnceStatement(columns, addTime),
-        {
-          commits: JSON.stringify(
-            commits.map(({ learnerId, attemptId, version, changes, cmi, seconds }, ord) => ({
-              ord,
-              learner_id: learnerId,
-              attempt_id: attemptId,
-              version,
-              cmi,
-              seconds: Math.round(seconds),
-              ...rowValues(scormAttempts, columns, changes),
-            })),
-          ),
-        },
-      );
-      const byOrd = new Map(rows.map((row) => [row.ord, row]));
-      return commits.map((_, ord) => {
-        const row = byOrd.get(ord);
-        return row?.version && row.updatedAt ? { version: row.version, updatedAt: new Date(row.updatedAt) } : undefined;
-      });
-    },
-
-    async findAttemptData(attemptId: string): Promise<Record<string, unknown> | null> {
-      const [row] = await db.select().from(scormAttemptData).where(eq(scormAttemptData.attemptId, attemptId));
-      return row?.cmi ?? null;
-    },
-
-    /** Locks an attempt of this learner for a commit; null when it is not theirs. */
-    async lockOwnAttempt(executor: Executor, learnerId: string, attemptId: string): Promise<ScormAttemptRow | null> {
-      const [row] = await executor
-        .select()
-        .from(scormAttempts)
-        .where(and(eq(scormAttempts.id, attemptId), eq(scormAttempts.learnerId, learnerId)))
-        .for('update');
-      return row ?? null;
-    },
-
-    /** Stores an attempt's commit; answers the row's new version and time (see `findOwnAttemptForCommit`). */
-    async saveAttempt(
-      executor: Executor,
-      attemptId: string,
-      changes: Partial<typeof scormAttempts.$inferInsert>,
-      cmi: Record<string, unknown>,
-      interactions: Array<Omit<typeof scormInteractions.$inferInsert, 'attemptId'>>,
-    ): Promise<{ version: string; updatedAt: Date } | undefined> {
-      const [saved] = await executor
-        .update(scormAttempts)
-        // A numbered commit sets `commitCount` to its number; anything else stored counts one more.
-        .set({ commitCount: sql`${scormAttempts.commitCount} + 1`, ...changes, updatedAt: sql`now()` })
-        .where(eq(scormAttempts.id, attemptId))
-        .returning({ version: sql<string>`${scormAttempts}.xmin::text`, updatedAt: scormAttempts.updatedAt });
-      await executor
-        .insert(scormAttemptData)
-        .values({ attemptId, cmi })
-        .onConflictDoUpdate({ target: scormAttemptData.attemptId, set: { cmi, updatedAt: sql`now()` } });
-      // The commit carries the whole list of interactions and objectives: the stored ones go in one round trip.
-      await executor.execute(sql`
-        with interactions as (delete from ${scormInteractions} where ${scormInteractions.attemptId} = ${attemptId})
-        delete from ${scormObjectives} where ${scormObjectives.attemptId} = ${attemptId}`);
-      if (interactions.length > 0) {
-        await executor.insert(scormInteractions).values(interactions.map((row) => ({ ...row, attemptId })));
-      }
-      await storeObjectives(executor, attemptId, cmi);
-      return saved;
-    },
-
-    /** Locks the enrolment and returns it with the attempts of every SCO, for rolling progress up. */
-    async lockEnrollmentProgress(executor: Executor, enrollmentId: string) {
-      const [enrollment] = await executor
-        .select()
-        .from(scormEnrollments)
-        .where(eq(scormEnrollments.id, enrollmentId))
-        .for('update');
-      if (!enrollment) return null;
-      const attempts = await executor.select().from(scormAttempts).where(eq(scormAttempts.enrollmentId, enrollmentId));
-      // The package's structure and its SCOs in one round trip.
-      const [pkg] = await executor
-        .select({
-          structure: scormPackages.structure,
-          scos: sql<ProgressSco[]>`coalesce((
-            select json_agg(json_build_object(
-              'id', sco.id, 'scormType', sco.scorm_type, 'organizationId', sco.organization_id, 'itemId', sco.item_id))
-            from ${scormScos} sco where sco.package_id = ${enrollment.packageId}), '[]'::json)`,
-        })
-        .from(scormPackages)
-        .where(eq(scormPackages.id, enrollment.packageId));
-      return { enrollment, attempts, scos: pkg?.scos ?? [], structure: pkg?.structure ?? null };
-    },
-
-    async stampEnrollment(executor: Executor, enrollmentId: string, changes: { completedAt?: Date; passedAt?: Date }) {
-      await executor
-        .update(scormEnrollments)
-        .set(changes)
-        .where(and(eq(scormEnrollments.id, enrollmentId)));
-    },
-
+/** Every attempt of a package and its interactions' figures, for the package's analytics. */
+function createPackageAttemptFigures(db: Db) {
+  return {
     async packageAttempts(packageId: string) {
       return db
         .select({ attempt: scormAttempts, enrollmentId: scormEnrollments.id })
@@ -307,5 +331,24 @@ export function createScormAttemptsRepository({ db }: { db: Db }) {
         .groupBy(scormInteractions.interactionId)
         .orderBy(asc(scormInteractions.interactionId));
     },
+  };
+}
+
+/** A learner's attempts of SCOs: sessions, commits, stored data, roll-up inputs and per-package attempt figures. */
+export function createScormAttemptsRepository({ db }: { db: Db }) {
+  const commitStatements = new BuiltOnce();
+  return {
+    ...createAttemptReads(db),
+    ...createAttemptLaunches(db),
+    findOwnAttemptForCommit: (learnerId: string, attemptId: string) =>
+      findOwnAttemptForCommit(db, learnerId, attemptId),
+
+    saveCommitsAtOnce: (commits: readonly CommitAtOnce[], addTime: (gained: SQL) => SQL) =>
+      saveCommitsAtOnce(db, commitStatements, commits, addTime),
+    lockOwnAttempt,
+    saveAttempt,
+    lockEnrollmentProgress,
+    stampEnrollment,
+    ...createPackageAttemptFigures(db),
   };
 }

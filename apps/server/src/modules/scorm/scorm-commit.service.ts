@@ -157,95 +157,132 @@ const KEPT_ATTEMPT_MS = 60_000;
 /** Learners whose attempt is kept at most: an attempt's stored data can reach 64 KB of suspend data. */
 const KEPT_PLAYERS = 1_000;
 
-/** Storing commits of a learner's own attempt, in order, with roll-up and learning time in the same transaction. */
-export function createScormCommits(
-  deps: SaveDeps & { domainEvents: DomainEvents; logger: Pick<FastifyBaseLogger, 'warn' | 'error'> },
-) {
-  const { repository, domainEvents, logger, activity } = deps;
-  // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
-  // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
-  const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS, maxEntries: KEPT_PLAYERS });
-  // Quiet commits of many learners, saved together under load (see write-batches.ts).
-  const commitsAtOnce = createWriteBatches({
+type KeptAttempts = ReturnType<typeof createKeptPerLearner<Found>>;
+type CommitsAtOnce = ReturnType<typeof createQuietCommitBatches>;
+type CommitDeps = SaveDeps & { domainEvents: DomainEvents; logger: Pick<FastifyBaseLogger, 'warn' | 'error'> };
+
+/** A commit decided to be stored: what it stores and the attempt's columns it sets. */
+type CommitPlan = {
+  family: Family;
+  cmi: Record<string, unknown>;
+  warnings: string[];
+  summary: ReturnType<typeof summarizeCmi>;
+  ended: boolean;
+  changes: ReturnType<typeof attemptChanges>;
+};
+
+/** Quiet commits of many learners, saved together under load (see write-batches.ts). */
+function createQuietCommitBatches({ repository, activity }: Pick<SaveDeps, 'repository' | 'activity'>) {
+  return createWriteBatches({
     send: (commits: CommitAtOnce[]) =>
       repository.saveCommitsAtOnce(commits, (gained) => activity.timeEndingNowForManySteps('scorm', gained)),
     shapeOf: (commit) => commitShape(commit.changes),
     learnerOf: (commit) => commit.learnerId,
     perStatement: COMMITS_PER_STATEMENT,
   });
-  /**
-   * Keeps the attempt as a commit saved it (its row and new version), for the learner's next commit: with the stored
-   * cmi as it reads back from json.
-   */
-  const keepSaved = (
-    learnerId: string,
-    found: Found,
-    saved: { attempt: Found['attempt']; version: string },
-    cmi: Record<string, unknown>,
-  ) =>
-    keptAttempts.keep(learnerId, found.attempt.id, {
-      ...found,
-      attempt: saved.attempt,
-      version: saved.version,
-      stored: JSON.parse(JSON.stringify(storableCmi(cmi))) as Record<string, unknown>,
-    });
+}
 
+/**
+ * Keeps the attempt as a commit saved it (its row and new version), for the learner's next commit: with the stored
+ * cmi as it reads back from json.
+ */
+const keepSaved = (
+  keptAttempts: KeptAttempts,
+  learnerId: string,
+  found: Found,
+  saved: { attempt: Found['attempt']; version: string },
+  cmi: Record<string, unknown>,
+) =>
+  keptAttempts.keep(learnerId, found.attempt.id, {
+    ...found,
+    attempt: saved.attempt,
+    version: saved.version,
+    stored: JSON.parse(JSON.stringify(storableCmi(cmi))) as Record<string, unknown>,
+  });
+
+/**
+ * Decides a commit against `found` without storing anything: an answer when it is settled here (see `commitAgainst`
+ * for `fromKept`), else what to store.
+ */
+function planCommit(
+  actor: ScormActor,
+  found: Found,
+  body: ScormCommitBody,
+  fromKept: boolean,
+): { answer: ScormCommitResult | undefined } | CommitPlan {
+  const { attempt, sco, pkg, stored } = found;
+  const family = runtimeFamilyOf(pkg.version ?? '1.2');
+  if (body.sco_id !== sco.id) {
+    if (fromKept) return { answer: undefined };
+    throw attemptNotFound('for this SCO');
+  }
+  const committed = withStoredParts(body.cmi, stored, body.unchanged);
+  const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
+  // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
+  const order = commitOrder({
+    lastSequence: attempt.commitCount,
+    lastLaunch: attempt.commitLaunch,
+    storedCmi: stored,
+    sequence: body.sequence,
+    launch: body.launch ?? 0,
+    cmi: storableCmi(cmi),
+  });
+  if (fromKept && (order !== 'next' || attempt.endedAt)) return { answer: undefined };
+  if (order === 'repeat') return { answer: { result: true, errorCode: 0 } };
+  if (order === 'stale') return { answer: staleCommitAnswer(family) };
+  if (order === 'taken_over') return { answer: takenOverAnswer(family) };
+  if (attempt.endedAt) {
+    const errorCode = family === '1.2' ? 101 : 143;
+    return { answer: { result: false, errorCode, message: 'This attempt has already ended.' } };
+  }
+  const validation = validate(actor, found, family, stored, committed);
+  if (!validation.ok) {
+    if (fromKept) return { answer: undefined };
+    return { answer: { result: false, errorCode: validation.errorCode, message: validation.message } };
+  }
+  const summary = summarizeCmi({ family, cmi, settings: sco.settings });
+  const ended = Boolean(body.terminate) && attemptEnds(family, summary);
+  const changes = attemptChanges(attempt, body, summary, ended);
+  return { family, cmi, warnings: validation.warnings, summary, ended, changes };
+}
+
+/** The quiet commit as one of many saved together: whose attempt, the version read and what it stores. */
+const quietCommit = (actor: ScormActor, { attempt, version }: Found, plan: CommitPlan): CommitAtOnce => ({
+  learnerId: actor.id,
+  attemptId: attempt.id,
+  version,
+  changes: plan.changes,
+  cmi: storableCmi(plan.cmi),
+  seconds: earnedSeconds(attempt, plan.summary),
+});
+
+/**
+ * Deciding and storing one commit against an attempt as read (kept or fresh), quietly together with other learners'
+ * commits or under the attempt's lock.
+ */
+function createCommitAgainst(deps: CommitDeps & { keptAttempts: KeptAttempts; commitsAtOnce: CommitsAtOnce }) {
+  const { repository, domainEvents, logger, keptAttempts, commitsAtOnce } = deps;
   /**
    * Decides and stores the commit against `found`. With `fromKept`, only a commit stored at once against the kept
    * version is answered; anything else (a refusal, an out-of-order commit, one that needs the roll-up, an attempt
    * changed elsewhere) answers undefined, to be decided again on a fresh read.
    */
-  async function commitAgainst(
+  return async function commitAgainst(
     actor: ScormActor,
     found: Found,
     body: ScormCommitBody,
     fromKept: boolean,
   ): Promise<ScormCommitResult | undefined> {
-    const { attempt, sco, pkg, stored } = found;
-    const family = runtimeFamilyOf(pkg.version ?? '1.2');
-    if (body.sco_id !== sco.id) {
-      if (fromKept) return undefined;
-      throw attemptNotFound('for this SCO');
-    }
-    const committed = withStoredParts(body.cmi, stored, body.unchanged);
-    const cmi = completeUnreportedFinish(family, committed, Boolean(body.terminate));
-    // A late or repeated commit changes nothing: a retry gets the answer the stored one got, an older one is stale.
-    const order = commitOrder({
-      lastSequence: attempt.commitCount,
-      lastLaunch: attempt.commitLaunch,
-      storedCmi: stored,
-      sequence: body.sequence,
-      launch: body.launch ?? 0,
-      cmi: storableCmi(cmi),
-    });
-    if (fromKept && (order !== 'next' || attempt.endedAt)) return undefined;
-    if (order === 'repeat') return { result: true, errorCode: 0 };
-    if (order === 'stale') return staleCommitAnswer(family);
-    if (order === 'taken_over') return takenOverAnswer(family);
-    if (attempt.endedAt) {
-      return { result: false, errorCode: family === '1.2' ? 101 : 143, message: 'This attempt has already ended.' };
-    }
-    const validation = validate(actor, found, family, stored, committed);
-    if (!validation.ok) {
-      if (fromKept) return undefined;
-      return { result: false, errorCode: validation.errorCode, message: validation.message };
-    }
-    const summary = summarizeCmi({ family, cmi, settings: sco.settings });
-    const ended = Boolean(body.terminate) && attemptEnds(family, summary);
-    const changes = attemptChanges(attempt, body, summary, ended);
+    const plan = planCommit(actor, found, body, fromKept);
+    if ('answer' in plan) return plan.answer;
+    const { attempt } = found;
+    const { family, cmi, summary, ended, changes, warnings } = plan;
     const savedAtOnce =
-      isQuiet(attempt, stored, cmi, summary, ended) &&
-      (await commitsAtOnce.save({
-        learnerId: actor.id,
-        attemptId: attempt.id,
-        version: found.version,
-        changes,
-        cmi: storableCmi(cmi),
-        seconds: earnedSeconds(attempt, summary),
-      }));
+      isQuiet(attempt, found.stored, cmi, summary, ended) &&
+      (await commitsAtOnce.save(quietCommit(actor, found, plan)));
     if (savedAtOnce) {
       const saved = { ...attempt, ...changes, updatedAt: savedAtOnce.updatedAt };
-      keepSaved(actor.id, found, { attempt: saved, version: savedAtOnce.version }, cmi);
+      keepSaved(keptAttempts, actor.id, found, { attempt: saved, version: savedAtOnce.version }, cmi);
     } else {
       if (fromKept) return undefined;
       keptAttempts.drop(actor.id);
@@ -254,13 +291,22 @@ export function createScormCommits(
       if (saved === 'stale') return staleCommitAnswer(family);
       if (saved === 'taken_over') return takenOverAnswer(family);
       // A course answering a question commits this way; its next page need not read the attempt again.
-      if (saved !== 'untouched') keepSaved(actor.id, found, saved, cmi);
+      if (saved !== 'untouched') keepSaved(keptAttempts, actor.id, found, saved, cmi);
       void domainEvents.flush();
     }
-    if (validation.warnings.length > 0)
-      logger.warn({ attemptId: attempt.id, warnings: validation.warnings }, 'SCORM commit');
-    return { result: true, errorCode: 0, ...(validation.warnings.length ? { warnings: validation.warnings } : {}) };
-  }
+    if (warnings.length > 0) logger.warn({ attemptId: attempt.id, warnings }, 'SCORM commit');
+    return { result: true, errorCode: 0, ...(warnings.length ? { warnings } : {}) };
+  };
+}
+
+/** Storing commits of a learner's own attempt, in order, with roll-up and learning time in the same transaction. */
+export function createScormCommits(deps: CommitDeps) {
+  const { repository, logger } = deps;
+  // Each learner's attempt as read for their last commit, with what that commit stored: a course pages on with a
+  // commit every few seconds, and each read the attempt, its SCO, package and stored data again.
+  const keptAttempts = createKeptPerLearner<Found>({ ttlMs: KEPT_ATTEMPT_MS, maxEntries: KEPT_PLAYERS });
+  const commitsAtOnce = createQuietCommitBatches(deps);
+  const commitAgainst = createCommitAgainst({ ...deps, keptAttempts, commitsAtOnce });
 
   return {
     /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { scormCommitBodySchema } from '@portal/shared/scorm';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import type { ScormService } from './scorm.service.ts';
@@ -100,30 +100,33 @@ function isPackageRelative(launch: string): boolean {
   });
 }
 
-/**
- * The content origin: the wrapper page and package files, on a port (or host) of their own, answering only with
- * what a content token opens. It never reads cookies, so uploaded HTML cannot act with a learner's session here.
- */
-export async function buildScormContentServer({
-  scormService,
-  commitChannel,
-  blobStore,
-  appOrigin,
-  logger = false,
-}: {
+const common = (reply: FastifyReply) =>
+  reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
+const notFound = (reply: FastifyReply) => common(reply).status(404).type('text/plain; charset=utf-8').send('Not found');
+
+type ContentDeps = {
   scormService: ScormService;
   commitChannel: CommitChannel;
   blobStore: BlobStore;
   appOrigin: string;
-  logger?: boolean | { level: string };
-}) {
-  const app = Fastify({ logger, forceCloseConnections: true, routerOptions: { maxParamLength: 2000 } });
+};
 
-  const common = (reply: FastifyReply) =>
-    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin');
-  const notFound = (reply: FastifyReply) =>
-    common(reply).status(404).type('text/plain; charset=utf-8').send('Not found');
+/** The wrapper page: the content in a frame, with the wrapper script that gives it the SCORM API. */
+const wrapperPage = ({ title, appOrigin, launchUrl }: { title: string; appOrigin: string; launchUrl: string }) =>
+  `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeAttribute(title)}</title>
+<link rel="stylesheet" href="/scorm/assets/wrapper.css">
+</head>
+<body>
+<iframe id="sco" title="${escapeAttribute(title)}" allow="fullscreen; autoplay"></iframe>
+<script src="/scorm/assets/wrapper.js" data-app-origin="${escapeAttribute(appOrigin)}" data-launch="${escapeAttribute(launchUrl)}"></script>
+</body>
+</html>`;
 
+function registerWrapperAssets(app: FastifyInstance) {
   app.get('/scorm/assets/wrapper.js', async (request, reply) => {
     const bundle = await loadWrapperBundle();
     common(reply)
@@ -140,7 +143,9 @@ export async function buildScormContentServer({
   app.get('/scorm/assets/wrapper.css', async (_request, reply) =>
     common(reply).type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(WRAPPER_STYLE),
   );
+}
 
+function registerWrapperPage(app: FastifyInstance, { scormService, appOrigin }: ContentDeps) {
   app.get<{ Params: { token: string }; Querystring: { launch?: string; title?: string } }>(
     '/scorm/w/:token',
     async (request, reply) => {
@@ -149,31 +154,21 @@ export async function buildScormContentServer({
       if (!TOKEN_PATTERN.test(token) || !isPackageRelative(launch)) return notFound(reply);
       if (!(await scormService.contentRoot(token))) return notFound(reply);
       const title = (request.query.title ?? 'SCORM content').slice(0, 200);
-      const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeAttribute(title)}</title>
-<link rel="stylesheet" href="/scorm/assets/wrapper.css">
-</head>
-<body>
-<iframe id="sco" title="${escapeAttribute(title)}" allow="fullscreen; autoplay"></iframe>
-<script src="/scorm/assets/wrapper.js" data-app-origin="${escapeAttribute(appOrigin)}" data-launch="${escapeAttribute(`/scorm/c/${token}/${launch}`)}"></script>
-</body>
-</html>`;
       return common(reply)
         .type('text/html; charset=utf-8')
         .header('content-security-policy', wrapperPolicy(appOrigin))
         .header('cache-control', 'no-store')
-        .send(html);
+        .send(wrapperPage({ title, appOrigin, launchUrl: `/scorm/c/${token}/${launch}` }));
     },
   );
+}
 
-  /**
-   * The wrapper stores the content's data here (the app's commit rules, for the attempt the token names). Same
-   * origin as the wrapper, so no cookies and no cross-origin request are involved, and a keepalive request sent
-   * as the page closes is accepted like any other.
-   */
+/**
+ * The wrapper stores the content's data here (the app's commit rules, for the attempt the token names). Same
+ * origin as the wrapper, so no cookies and no cross-origin request are involved, and a keepalive request sent
+ * as the page closes is accepted like any other.
+ */
+function registerCommitRoute(app: FastifyInstance, { commitChannel }: ContentDeps) {
   app.post<{ Params: { token: string } }>('/scorm/commit/:token', async (request, reply) => {
     common(reply).header('cache-control', 'no-store');
     if (!COMMIT_TOKEN_PATTERN.test(request.params.token)) return notFound(reply);
@@ -193,21 +188,55 @@ export async function buildScormContentServer({
       return reply.status(error.status).send({ result: false, errorCode: 101, message: error.message });
     }
   });
+}
 
+/** The path segments of a package file's address, decoded; null when one is malformed or could climb out. */
+function packageFileSegments(wildcard: string): string[] | null {
+  let segments: string[];
+  try {
+    segments = wildcard.split('/').map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) {
+    return null;
+  }
+  return segments;
+}
+
+type FileStat = NonNullable<Awaited<ReturnType<BlobStore['stat']>>>;
+
+/** Sends a package file, or the byte range the request asks for. */
+async function sendPackageFile(
+  blobStore: BlobStore,
+  reply: FastifyReply,
+  { key, stat, rangeHeader }: { key: string; stat: FileStat; rangeHeader: string | undefined },
+) {
+  const range = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader ?? '');
+  if (range && stat.size > 0 && (range[1] !== '' || range[2] !== '')) {
+    const start = range[1] === '' ? Math.max(0, stat.size - Number(range[2])) : Number(range[1]);
+    const end = range[1] === '' || range[2] === '' ? stat.size - 1 : Math.min(Number(range[2]), stat.size - 1);
+    if (start > end || start >= stat.size) {
+      return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
+    }
+    reply
+      .status(206)
+      .header('content-range', `bytes ${start}-${end}/${stat.size}`)
+      .header('content-length', end - start + 1);
+    return reply.send(await blobStore.get(key, { start, end }));
+  }
+  reply.header('content-length', stat.size);
+  return reply.send(await blobStore.get(key));
+}
+
+function registerPackageFiles(app: FastifyInstance, { scormService, blobStore, appOrigin }: ContentDeps) {
   app.get<{ Params: { token: string; '*': string } }>('/scorm/c/:token/*', async (request, reply) => {
     const { token } = request.params;
     if (!TOKEN_PATTERN.test(token)) return notFound(reply);
     const root = await scormService.contentRoot(token);
     if (!root) return notFound(reply);
-    let segments: string[];
-    try {
-      segments = (request.params['*'] ?? '').split('/').map((segment) => decodeURIComponent(segment));
-    } catch {
-      return notFound(reply);
-    }
-    if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || /[\\\0]/.test(segment))) {
-      return notFound(reply);
-    }
+    const segments = packageFileSegments(request.params['*'] ?? '');
+    if (!segments) return notFound(reply);
     const key = `${root}/${segments.join('/')}`;
     let stat: Awaited<ReturnType<BlobStore['stat']>>;
     try {
@@ -225,24 +254,25 @@ export async function buildScormContentServer({
       .header('cache-control', 'private, max-age=3600')
       .header('accept-ranges', 'bytes')
       .header('last-modified', stat.modifiedAt.toUTCString());
-
-    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-    if (range && stat.size > 0 && (range[1] !== '' || range[2] !== '')) {
-      const start = range[1] === '' ? Math.max(0, stat.size - Number(range[2])) : Number(range[1]);
-      const end = range[1] === '' || range[2] === '' ? stat.size - 1 : Math.min(Number(range[2]), stat.size - 1);
-      if (start > end || start >= stat.size) {
-        return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
-      }
-      reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${stat.size}`)
-        .header('content-length', end - start + 1);
-      return reply.send(await blobStore.get(key, { start, end }));
-    }
-    reply.header('content-length', stat.size);
-    return reply.send(await blobStore.get(key));
+    return sendPackageFile(blobStore, reply, { key, stat, rangeHeader: request.headers.range });
   });
+}
 
+/**
+ * The content origin: the wrapper page and package files, on a port (or host) of their own, answering only with
+ * what a content token opens. It never reads cookies, so uploaded HTML cannot act with a learner's session here.
+ */
+export async function buildScormContentServer({
+  logger = false,
+  ...deps
+}: ContentDeps & {
+  logger?: boolean | { level: string };
+}) {
+  const app = Fastify({ logger, forceCloseConnections: true, routerOptions: { maxParamLength: 2000 } });
+  registerWrapperAssets(app);
+  registerWrapperPage(app, deps);
+  registerCommitRoute(app, deps);
+  registerPackageFiles(app, deps);
   app.setNotFoundHandler((_request, reply) => notFound(reply));
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'content server error');

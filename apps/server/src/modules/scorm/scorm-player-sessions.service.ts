@@ -35,6 +35,15 @@ async function canOpenContent(
   return (await roleOf(userId)) === 'admin';
 }
 
+/** The package folder a content token opens, or null when the token or the reader's access is gone. */
+async function contentRoot(deps: PlayerDeps, token: string): Promise<string | null> {
+  const grant = verifyContentToken(deps.contentSecret, token);
+  if (!grant) return null;
+  const pkg = await deps.repository.findPackage(grant.packageId);
+  if (!pkg?.extractPath || !(await canOpenContent(deps, grant.userId, pkg))) return null;
+  return pkg.extractPath;
+}
+
 /** Opening the player: a preview, a learner's launch, a course lesson's launch address, and the content it reads. */
 export function createScormPlayerSessions(deps: PlayerDeps) {
   const { repository, access } = deps;
@@ -88,13 +97,6 @@ export function createScormPlayerSessions(deps: PlayerDeps) {
       return sco ? `/scorm/launch/${enrollment.id}/${sco.id}` : null;
     },
 
-    /** The package folder a content token opens, or null when the token or the reader's access is gone. */
-    async contentRoot(token: string): Promise<string | null> {
-      const grant = verifyContentToken(deps.contentSecret, token);
-      if (!grant) return null;
-      const pkg = await repository.findPackage(grant.packageId);
-      if (!pkg?.extractPath || !(await canOpenContent(deps, grant.userId, pkg))) return null;
-      return pkg.extractPath;
-    },
+    contentRoot: (token: string) => contentRoot(deps, token),
   };
 }

@@ -29,24 +29,11 @@ const attemptParams = z.object({ attemptId: z.uuid() });
 const _staff = { role: 'instructor', feature: null } as const;
 const player = { role: 'user', feature: null } as const;
 
-/** ZIP uploads arrive as the raw body; these types pass straight through as a stream. */
+type PlayerApp = Parameters<FastifyPluginAsyncZod>[0];
+type PlayerDeps = { scormService: ScormService; commitChannel: CommitChannel };
 
-/** The learner's player: sessions, attempts, commits, sequencing state and their own enrolments. */
-export const scormPlayerRoutes: FastifyPluginAsyncZod<{
-  scormService: ScormService;
-  commitChannel: CommitChannel;
-}> = async (app, { scormService, commitChannel }) => {
-  // sendBeacon on page hide can only send text/plain without a preflight; the body is the same JSON.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    const refusal = jsonBodyRefusal(body as string);
-    if (refusal) return done(refusal);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new AppError('bad_request', 'The request body is not valid JSON.'), undefined);
-    }
-  });
-
+/** Previewing a package: its sessions and SCO attempts record nothing. */
+function registerPreviewRoutes(app: PlayerApp, { scormService }: PlayerDeps) {
   app.get(
     '/api/scorm/preview/:packageId',
     {
@@ -76,7 +63,9 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       scormService.previewAttempt(await actorOf(request), request.params.packageId, request.params.scoId),
   );
+}
 
+function registerSelfEnrollmentRoute(app: PlayerApp, { scormService }: PlayerDeps) {
   app.post(
     '/api/scorm/packages/:packageId/self-enrollment',
     {
@@ -92,7 +81,10 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
       enrollment_id: (await scormService.selfEnrol(await actorOf(request), request.params.packageId)).id,
     }),
   );
+}
 
+/** A learner launching their enrolment and starting or resuming an attempt on a SCO. */
+function registerLaunchRoutes(app: PlayerApp, { scormService, commitChannel }: PlayerDeps) {
   app.get(
     '/api/scorm/launch/:enrollmentId',
     {
@@ -125,7 +117,9 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
       return { ...attempt, commit_url: commitChannel.urlFor(actor, attempt.attempt_id) };
     },
   );
+}
 
+function registerSequencingStateRoutes(app: PlayerApp, { scormService }: PlayerDeps) {
   app.get(
     '/api/scorm/launch/:enrollmentId/sequencing-state',
     {
@@ -157,7 +151,9 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       scormService.saveSequencingState(await actorOf(request), request.params.enrollmentId, request.body),
   );
+}
 
+function registerCommitRoute(app: PlayerApp, { scormService }: PlayerDeps) {
   app.post(
     '/api/scorm/attempts/:attemptId/commit',
     {
@@ -178,7 +174,9 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
       return reply.status(commitStatus(result)).send(result);
     },
   );
+}
 
+function registerMyEnrollmentsRoute(app: PlayerApp, { scormService }: PlayerDeps) {
   app.get(
     '/api/scorm/my-enrollments',
     {
@@ -193,4 +191,24 @@ export const scormPlayerRoutes: FastifyPluginAsyncZod<{
       enrollments: (await scormService.myEnrollments(await actorOf(request))).map(presentMyEnrollment),
     }),
   );
+}
+
+/** The learner's player: sessions, attempts, commits, sequencing state and their own enrolments. */
+export const scormPlayerRoutes: FastifyPluginAsyncZod<PlayerDeps> = async (app, deps) => {
+  // sendBeacon on page hide can only send text/plain without a preflight; the body is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    const refusal = jsonBodyRefusal(body as string);
+    if (refusal) return done(refusal);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError('bad_request', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  registerPreviewRoutes(app, deps);
+  registerSelfEnrollmentRoute(app, deps);
+  registerLaunchRoutes(app, deps);
+  registerSequencingStateRoutes(app, deps);
+  registerCommitRoute(app, deps);
+  registerMyEnrollmentsRoute(app, deps);
 };

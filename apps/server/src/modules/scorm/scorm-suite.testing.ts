@@ -31,27 +31,10 @@ export const TWO_SCOS_2004 = scorm2004Manifest(`
     <resource identifier="r2" type="webcontent" adlcp:scormType="sco" href="two.html"/>
   </resources>`);
 
-/**
- * An app with its own data folder, an admin, two instructors and two learners, a record of its domain events and
- * the upload calls the SCORM package tests make.
- */
-export async function startScormSuite(target: TestTarget) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-scorm-${target.name}-`));
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'portal-scorm-zips-'));
-  const started = await startTestApp(target, { dataDir });
-  const { app, database } = started;
-  const events: DomainEvent[] = [];
-  app.domainEvents.subscribe('scorm-test-recorder', async (event) => {
-    events.push(event);
-  });
-  const [admin, instructor, otherInstructor, learner, otherLearner] = await Promise.all([
-    createScormPerson(app, database.db, 'admin'),
-    createScormPerson(app, database.db, 'instructor'),
-    createScormPerson(app, database.db, 'instructor'),
-    createScormPerson(app, database.db, 'learner'),
-    createScormPerson(app, database.db, 'learner'),
-  ]);
+type SuiteApp = Awaited<ReturnType<typeof startTestApp>>['app'];
 
+/** The upload calls the SCORM package tests make, and packages built from a manifest and pages in `workDir`. */
+function createScormSuiteCalls(app: SuiteApp, workDir: string) {
   const call: ReturnType<typeof scormTestClient>['call'] = (person, method, url, payload) =>
     scormTestClient(app).call(person, method, url, payload);
 
@@ -83,6 +66,30 @@ export async function startScormSuite(target: TestTarget) {
       ...pages.map((page) => ({ name: page, content: `<html><body>${page}</body></html>` })),
     ]);
 
+  return { call, upload, uploadAndProcess, built };
+}
+
+/**
+ * An app with its own data folder, an admin, two instructors and two learners, a record of its domain events and
+ * the upload calls the SCORM package tests make.
+ */
+export async function startScormSuite(target: TestTarget) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-scorm-${target.name}-`));
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'portal-scorm-zips-'));
+  const started = await startTestApp(target, { dataDir });
+  const { app, database } = started;
+  const events: DomainEvent[] = [];
+  app.domainEvents.subscribe('scorm-test-recorder', async (event) => {
+    events.push(event);
+  });
+  const [admin, instructor, otherInstructor, learner, otherLearner] = await Promise.all([
+    createScormPerson(app, database.db, 'admin'),
+    createScormPerson(app, database.db, 'instructor'),
+    createScormPerson(app, database.db, 'instructor'),
+    createScormPerson(app, database.db, 'learner'),
+    createScormPerson(app, database.db, 'learner'),
+  ]);
+
   const close = async () => {
     await started.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -100,10 +107,7 @@ export async function startScormSuite(target: TestTarget) {
     learner,
     otherLearner,
     events,
-    call,
-    upload,
-    uploadAndProcess,
-    built,
+    ...createScormSuiteCalls(app, workDir),
   };
 }
 export type ScormSuite = Awaited<ReturnType<typeof startScormSuite>>;

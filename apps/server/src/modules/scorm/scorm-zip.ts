@@ -111,6 +111,27 @@ function locateManifestRoot(files: readonly string[]): string {
   );
 }
 
+/**
+ * An entry's name and its path inside the package, checked: no escape, no link, no clash with an earlier entry.
+ * Null for folders and junk, which are not extracted.
+ */
+function checkedEntryPath(
+  entry: Entry,
+  { filePaths, folderPaths }: { filePaths: Set<string>; folderPaths: Set<string> },
+): { name: string; segments: string[]; relativePath: string } | null {
+  const name = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+  const segments = safeSegments(name);
+  if (isSymlink(entry)) {
+    throw new ScormPackageError('path_escape', `The package contains a symbolic link (${name}), which is not allowed.`);
+  }
+  if (name.endsWith('/') || isJunk(segments)) return null;
+  if (segments.length === 0) throw damaged(name);
+
+  const relativePath = segments.join('/');
+  assertNoConflict({ relativePath, filePaths, folderPaths });
+  return { name, segments, relativePath };
+}
+
 async function extractEntries({
   opened,
   tempDir,
@@ -132,19 +153,9 @@ async function extractEntries({
   try {
     for await (const entry of entriesOf(opened.zip)) {
       if (failure) break;
-      const name = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
-      const segments = safeSegments(name);
-      if (isSymlink(entry)) {
-        throw new ScormPackageError(
-          'path_escape',
-          `The package contains a symbolic link (${name}), which is not allowed.`,
-        );
-      }
-      if (name.endsWith('/') || isJunk(segments)) continue;
-      if (segments.length === 0) throw damaged(name);
-
-      const relativePath = segments.join('/');
-      assertNoConflict({ relativePath, filePaths, folderPaths });
+      const checked = checkedEntryPath(entry, { filePaths, folderPaths });
+      if (!checked) continue;
+      const { name, segments, relativePath } = checked;
 
       const ratioLimit = Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio;
       if (entry.uncompressedSize > ratioLimit) throw suspiciousCompression(name, limits);

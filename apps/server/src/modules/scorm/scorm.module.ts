@@ -7,7 +7,7 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import { createScormRepository } from './scorm.repository.ts';
 import { scormRoutes } from './scorm.routes.ts';
-import { createScormService, type ScormActor } from './scorm.service.ts';
+import { createScormService, type ScormActor, type ScormService } from './scorm.service.ts';
 import { createScormAnalyticsRepository } from './scorm-analytics.repository.ts';
 import { scormAnalyticsRoutes } from './scorm-analytics.routes.ts';
 import { createScormAnalyticsService } from './scorm-analytics.service.ts';
@@ -25,31 +25,25 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Registers the SCORM API on the app and builds the content server. When the app listens, the embedded content
- * server listens too, on its own port; with CONTENT_ORIGIN pointing elsewhere, it is served by whatever is there.
- */
-export async function registerScorm(
+type ScormModuleDeps = {
+  db: Db;
+  config: Config;
+  blobStore: BlobStore;
+  domainEvents: DomainEvents;
+  roles: RoleSource;
+  activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
+  assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
+};
+/** The content origin as the player is told it: the embedded content server may learn its port only once listening. */
+type ContentOrigin = { current: string };
+type ContentServer = Awaited<ReturnType<typeof buildScormContentServer>>;
+
+/** The SCORM service with its launch rules, and the channel the content's commits arrive on. */
+function createScormServices(
   app: FastifyInstance,
-  {
-    db,
-    config,
-    blobStore,
-    domainEvents,
-    roles,
-    activity,
-    assertCourseAccess,
-  }: {
-    db: Db;
-    config: Config;
-    blobStore: BlobStore;
-    domainEvents: DomainEvents;
-    roles: RoleSource;
-    activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
-    assertCourseAccess: (actor: ScormActor, packageId: string) => Promise<void>;
-  },
+  { db, config, blobStore, domainEvents, roles, activity, assertCourseAccess }: ScormModuleDeps,
+  origin: ContentOrigin,
 ) {
-  let contentOrigin = config.scorm.contentOrigin;
   const repository = createScormRepository({ db });
   const baseService = createScormService({
     repository,
@@ -57,7 +51,7 @@ export async function registerScorm(
     domainEvents,
     limits: config.scorm.limits,
     contentSecret: config.authSecret,
-    contentOrigin: () => contentOrigin,
+    contentOrigin: () => origin.current,
     logger: app.log,
     roleOf: (userId) => getEffectiveRole({ userId, rolesRepository: roles, logger: app.log }),
     activity,
@@ -71,9 +65,89 @@ export async function registerScorm(
   });
   const commitChannel = createCommitChannel({
     secret: config.authSecret,
-    contentOrigin: () => contentOrigin,
+    contentOrigin: () => origin.current,
     commit: (actor, attemptId, body) => scormService.commit(actor, attemptId, body),
   });
+  return { repository, scormService, commitChannel };
+}
+
+/** The app's pages may frame the content origin's wrapper page, and nothing else beyond their own origin. */
+function allowFramingContent(app: FastifyInstance, origin: ContentOrigin) {
+  app.addHook('onSend', async (_request, reply) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string' && policy.includes("frame-src 'self'")) {
+      reply.header('content-security-policy', policy.replace("frame-src 'self'", `frame-src 'self' ${origin.current}`));
+    }
+  });
+}
+
+/** A crash mid-ingest leaves a package processing; sweep such packages at start and then every half lease. */
+function sweepInterruptedIngestsRegularly(
+  app: FastifyInstance,
+  scormService: Pick<ScormService, 'sweepInterrupted'>,
+  ingestLeaseSeconds: number,
+) {
+  const sweepInterrupted = async () => {
+    const interrupted = await scormService.sweepInterrupted();
+    if (interrupted > 0) app.log.warn({ interrupted }, 'interrupted SCORM ingests were marked failed');
+  };
+  let sweeper: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    await sweepInterrupted();
+    sweeper = setInterval(
+      () => {
+        sweeping = sweepInterrupted().catch((error) => app.log.error({ err: error }, 'SCORM ingest sweep failed'));
+      },
+      (ingestLeaseSeconds * 1000) / 2,
+    );
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
+    await sweeping;
+  });
+}
+
+/** The embedded content server listens when the app does, and closes with it. */
+function listenForContent(app: FastifyInstance, contentServer: ContentServer, config: Config, origin: ContentOrigin) {
+  app.addHook('onListen', async () => {
+    const { contentPort, contentPortExplicit, contentSharesHost } = config.scorm;
+    if (contentSharesHost) {
+      app.log.warn(
+        { contentOrigin: origin.current },
+        "SCORM content is served under the app's host name, so browsers send it the session cookie; set CONTENT_ORIGIN to an origin on another site",
+      );
+    }
+    if (contentPort === null) return;
+    try {
+      await contentServer.listen({ host: config.host, port: contentPort });
+    } catch (error) {
+      // The default port (PORT + 1) may be taken; any free port serves as well, as the origin is told per session.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || contentPortExplicit) throw error;
+      app.log.warn({ port: contentPort }, 'SCORM content port in use; listening on a free one');
+      await contentServer.listen({ host: config.host, port: 0 });
+    }
+    const address = contentServer.server.address();
+    if (address && typeof address === 'object' && address.port !== contentPort) {
+      const url = new URL(origin.current);
+      url.port = String(address.port);
+      origin.current = url.origin;
+    }
+  });
+  app.addHook('onClose', async () => {
+    await contentServer.close();
+  });
+}
+
+/**
+ * Registers the SCORM API on the app and builds the content server. When the app listens, the embedded content
+ * server listens too, on its own port; with CONTENT_ORIGIN pointing elsewhere, it is served by whatever is there.
+ */
+export async function registerScorm(app: FastifyInstance, deps: ScormModuleDeps) {
+  const { db, config, blobStore } = deps;
+  const origin: ContentOrigin = { current: config.scorm.contentOrigin };
+  const { repository, scormService, commitChannel } = createScormServices(app, deps, origin);
   const contentServer = await buildScormContentServer({
     scormService,
     commitChannel,
@@ -91,60 +165,8 @@ export async function registerScorm(
   });
   await app.register(scormAnalyticsRoutes, { analyticsService });
 
-  // The app's pages may frame the content origin's wrapper page, and nothing else beyond their own origin.
-  app.addHook('onSend', async (_request, reply) => {
-    const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string' && policy.includes("frame-src 'self'")) {
-      reply.header('content-security-policy', policy.replace("frame-src 'self'", `frame-src 'self' ${contentOrigin}`));
-    }
-  });
-  // A crash mid-ingest leaves a package processing; sweep such packages at start and then every half lease.
-  const sweepInterrupted = async () => {
-    const interrupted = await scormService.sweepInterrupted();
-    if (interrupted > 0) app.log.warn({ interrupted }, 'interrupted SCORM ingests were marked failed');
-  };
-  let sweeper: NodeJS.Timeout | null = null;
-  let sweeping: Promise<void> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    await sweepInterrupted();
-    sweeper = setInterval(
-      () => {
-        sweeping = sweepInterrupted().catch((error) => app.log.error({ err: error }, 'SCORM ingest sweep failed'));
-      },
-      (config.scorm.ingestLeaseSeconds * 1000) / 2,
-    );
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweeper) clearInterval(sweeper);
-    await sweeping;
-  });
-  app.addHook('onListen', async () => {
-    const { contentPort, contentPortExplicit, contentSharesHost } = config.scorm;
-    if (contentSharesHost) {
-      app.log.warn(
-        { contentOrigin },
-        "SCORM content is served under the app's host name, so browsers send it the session cookie; set CONTENT_ORIGIN to an origin on another site",
-      );
-    }
-    if (contentPort === null) return;
-    try {
-      await contentServer.listen({ host: config.host, port: contentPort });
-    } catch (error) {
-      // The default port (PORT + 1) may be taken; any free port serves as well, as the origin is told per session.
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || contentPortExplicit) throw error;
-      app.log.warn({ port: contentPort }, 'SCORM content port in use; listening on a free one');
-      await contentServer.listen({ host: config.host, port: 0 });
-    }
-    const address = contentServer.server.address();
-    if (address && typeof address === 'object' && address.port !== contentPort) {
-      const url = new URL(contentOrigin);
-      url.port = String(address.port);
-      contentOrigin = url.origin;
-    }
-  });
-  app.addHook('onClose', async () => {
-    await contentServer.close();
-  });
+  allowFramingContent(app, origin);
+  sweepInterruptedIngestsRegularly(app, scormService, config.scorm.ingestLeaseSeconds);
+  listenForContent(app, contentServer, config, origin);
   return scormService;
 }

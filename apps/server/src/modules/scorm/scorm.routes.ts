@@ -36,12 +36,11 @@ export async function actorOf(request: FastifyRequest): Promise<ScormActor> {
   return { id: user.id, name: user.name, role: await request.role() };
 }
 
-export const scormRoutes: FastifyPluginAsyncZod<{
-  scormService: ScormService;
-  maxPackageBytes: number;
-}> = async (app, { scormService, maxPackageBytes }) => {
-  app.addContentTypeParser(ZIP_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
+type StudioApp = Parameters<FastifyPluginAsyncZod>[0];
+type StudioDeps = { scormService: ScormService; maxPackageBytes: number };
 
+/** Uploading a package and processing it into a ready one. */
+function registerUploadRoutes(app: StudioApp, { scormService, maxPackageBytes }: StudioDeps) {
   app.post(
     '/api/scorm/packages',
     {
@@ -81,7 +80,10 @@ export const scormRoutes: FastifyPluginAsyncZod<{
       return { package: presentPackage(detail.pkg) };
     },
   );
+}
 
+/** The packages an author manages, listed and one by one. */
+function registerPackageReadRoutes(app: StudioApp, { scormService }: StudioDeps) {
   app.get(
     '/api/scorm/packages',
     {
@@ -111,7 +113,10 @@ export const scormRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => presentDetail(await scormService.detail(await actorOf(request), request.params.packageId)),
   );
+}
 
+/** Editing and deleting a package. */
+function registerPackageChangeRoutes(app: StudioApp, { scormService }: StudioDeps) {
   app.patch(
     '/api/scorm/packages/:packageId',
     {
@@ -142,7 +147,10 @@ export const scormRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send();
     },
   );
+}
 
+/** People who can be enrolled, and who is enrolled in a package. */
+function registerEnrollmentReadRoutes(app: StudioApp, { scormService }: StudioDeps) {
   app.get(
     '/api/scorm/learners',
     {
@@ -176,7 +184,10 @@ export const scormRoutes: FastifyPluginAsyncZod<{
       ),
     }),
   );
+}
 
+/** Enrolling learners in a package and removing an enrolment. */
+function registerEnrollmentChangeRoutes(app: StudioApp, { scormService }: StudioDeps) {
   app.post(
     '/api/scorm/packages/:packageId/enrollments',
     {
@@ -209,7 +220,9 @@ export const scormRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send();
     },
   );
+}
 
+function registerPackageAnalyticsRoute(app: StudioApp, { scormService }: StudioDeps) {
   app.get(
     '/api/scorm/packages/:packageId/analytics',
     {
@@ -223,4 +236,14 @@ export const scormRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => scormService.analytics(await actorOf(request), request.params.packageId),
   );
+}
+
+export const scormRoutes: FastifyPluginAsyncZod<StudioDeps> = async (app, deps) => {
+  app.addContentTypeParser(ZIP_CONTENT_TYPES, (_request, payload, done) => done(null, payload));
+  registerUploadRoutes(app, deps);
+  registerPackageReadRoutes(app, deps);
+  registerPackageChangeRoutes(app, deps);
+  registerEnrollmentReadRoutes(app, deps);
+  registerEnrollmentChangeRoutes(app, deps);
+  registerPackageAnalyticsRoute(app, deps);
 };
