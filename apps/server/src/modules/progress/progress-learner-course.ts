@@ -45,6 +45,54 @@ export type LearnerCourseDeps = {
   keptRows: KeptLearnerRows;
 };
 
+/** Each module's state for the learner: completed (all lessons done, or recorded), when, locked by its prerequisite. */
+function moduleStates(
+  tree: CourseTree,
+  progressByLesson: Map<string, LessonProgressRow>,
+  recorded: Set<string>,
+): LearnerCourse['modules'] {
+  const modules: LearnerCourse['modules'] = new Map();
+  for (const module of tree.modules) {
+    const moduleLessons = tree.lessons.filter((lesson) => lesson.moduleId === module.id);
+    const completedRows = moduleLessons
+      .map((lesson) => progressByLesson.get(lesson.id))
+      .filter((row): row is LessonProgressRow => Boolean(row?.completedAt));
+    const allDone = moduleLessons.length > 0 && completedRows.length === moduleLessons.length;
+    const lastCompletion = completedRows.reduce<Date | null>(
+      (latest, row) => (row.completedAt && (!latest || row.completedAt > latest) ? row.completedAt : latest),
+      null,
+    );
+    modules.set(module.id, {
+      completed: allDone || recorded.has(module.id) || moduleLessons.length === 0,
+      completedAt: allDone || recorded.has(module.id) ? lastCompletion : null,
+      locked: false,
+      done: completedRows.length,
+      total: moduleLessons.length,
+    });
+  }
+  for (const module of tree.modules) {
+    const state = modules.get(module.id);
+    const prerequisite = module.prerequisiteModuleId ? modules.get(module.prerequisiteModuleId) : undefined;
+    if (state && prerequisite) state.locked = !prerequisite.completed;
+  }
+  return modules;
+}
+
+const courseNeedsPlan = (tier: Tier) =>
+  subscriptionRequired(tier, `This course is part of the ${tier} plan. Upgrade to open it.`);
+
+/** Refuses lessons the learner may not open (never naming them), with a code the web turns into the right prompt. */
+function assertCanOpen(viewer: Viewer, course: LearnerCourse, lesson: LessonRow) {
+  if (!course.accessible) throw courseNeedsPlan(course.tree.course.requiredTier);
+  // Admins preview every lesson; learners wait for prerequisites.
+  if (viewer.role !== 'admin' && course.modules.get(lesson.moduleId)?.locked) {
+    const module = course.tree.modules.find((candidate) => candidate.id === lesson.moduleId);
+    const prerequisite = course.tree.modules.find((candidate) => candidate.id === module?.prerequisiteModuleId);
+    throw new AppError('lesson_locked', `Complete "${prerequisite?.title ?? 'the previous module'}" first.`);
+  }
+  if (!isLessonReady(lesson)) throw new AppError('conflict', 'This lesson is not available yet.');
+}
+
 /** A course as one learner may see it: visibility, plan access, their progress, module locks. */
 export function createLearnerCourses({ courses, progressRepository, getSubscription, keptRows }: LearnerCourseDeps) {
   async function canUseCourse(viewer: Viewer, course: CourseRow): Promise<boolean> {
@@ -81,30 +129,7 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
       kept ?? readRows(viewer.userId, courseId),
     ]);
     const progressByLesson = new Map(progressRows.map((row) => [row.lessonId, row]));
-    const modules: LearnerCourse['modules'] = new Map();
-    for (const module of tree.modules) {
-      const moduleLessons = tree.lessons.filter((lesson) => lesson.moduleId === module.id);
-      const completedRows = moduleLessons
-        .map((lesson) => progressByLesson.get(lesson.id))
-        .filter((row): row is LessonProgressRow => Boolean(row?.completedAt));
-      const allDone = moduleLessons.length > 0 && completedRows.length === moduleLessons.length;
-      const lastCompletion = completedRows.reduce<Date | null>(
-        (latest, row) => (row.completedAt && (!latest || row.completedAt > latest) ? row.completedAt : latest),
-        null,
-      );
-      modules.set(module.id, {
-        completed: allDone || recorded.has(module.id) || moduleLessons.length === 0,
-        completedAt: allDone || recorded.has(module.id) ? lastCompletion : null,
-        locked: false,
-        done: completedRows.length,
-        total: moduleLessons.length,
-      });
-    }
-    for (const module of tree.modules) {
-      const state = modules.get(module.id);
-      const prerequisite = module.prerequisiteModuleId ? modules.get(module.prerequisiteModuleId) : undefined;
-      if (state && prerequisite) state.locked = !prerequisite.completed;
-    }
+    const modules = moduleStates(tree, progressByLesson, recorded);
     if (!summary) throw courseNotFound();
     return { tree, accessible, progressByLesson, progressVersions: versions, modules, summary, fromKept: !!kept };
   }
@@ -123,21 +148,6 @@ export function createLearnerCourses({ courses, progressRepository, getSubscript
     let course = await load(mayUseKept);
     if (course.fromKept && course.modules.get(lesson.moduleId)?.locked) course = await load(false);
     return { lesson, course };
-  }
-
-  const courseNeedsPlan = (tier: Tier) =>
-    subscriptionRequired(tier, `This course is part of the ${tier} plan. Upgrade to open it.`);
-
-  /** Refuses lessons the learner may not open (never naming them), with a code the web turns into the right prompt. */
-  function assertCanOpen(viewer: Viewer, course: LearnerCourse, lesson: LessonRow) {
-    if (!course.accessible) throw courseNeedsPlan(course.tree.course.requiredTier);
-    // Admins preview every lesson; learners wait for prerequisites.
-    if (viewer.role !== 'admin' && course.modules.get(lesson.moduleId)?.locked) {
-      const module = course.tree.modules.find((candidate) => candidate.id === lesson.moduleId);
-      const prerequisite = course.tree.modules.find((candidate) => candidate.id === module?.prerequisiteModuleId);
-      throw new AppError('lesson_locked', `Complete "${prerequisite?.title ?? 'the previous module'}" first.`);
-    }
-    if (!isLessonReady(lesson)) throw new AppError('conflict', 'This lesson is not available yet.');
   }
 
   return { canUseCourse, isVisible, loadLearnerCourse, loadLessonForLearner, courseNeedsPlan, assertCanOpen };

@@ -38,13 +38,11 @@ const viewerOf = async (request: FastifyRequest): Promise<Viewer> => ({
   plan: request.checkedPlan(),
 });
 
-/** The learner's side of courses: catalogue, library, outline, lessons, progress and learning state. */
-export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressService; blobStore: BlobStore }> = async (
-  app,
-  { progressService, blobStore },
-) => {
-  const tags = ['courses (learner)'];
+type ProgressApp = Parameters<FastifyPluginAsyncZod>[0];
+type ProgressRouteDeps = { progressService: ProgressService; blobStore: BlobStore };
+const tags = ['courses (learner)'];
 
+function registerCatalogueRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
   app.get(
     '/api/courses',
     {
@@ -76,6 +74,9 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
       return { courses, counts: { enrolled: courses.length, in_progress: courses.length - completed, completed } };
     },
   );
+}
+
+function registerOutlineRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
   app.get(
     '/api/courses/:courseId/outline',
     {
@@ -119,7 +120,9 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
       resume: findResume(await progressService.loadLearnerCourse(await viewerOf(request), request.params.courseId)),
     }),
   );
+}
 
+function registerLessonRoutes(app: ProgressApp, { progressService, blobStore }: ProgressRouteDeps) {
   app.get(
     '/api/lessons/:lessonId',
     {
@@ -157,6 +160,9 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
       });
     },
   );
+}
+
+function registerProgressReportRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
   app.post(
     '/api/lessons/:lessonId/progress',
     {
@@ -203,7 +209,9 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
       };
     },
   );
+}
 
+function registerLearningStateRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
   app.get(
     '/api/learning-state/courses/:courseId',
     {
@@ -239,4 +247,16 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressSe
       return presentModuleLearningStateView(course, moduleId);
     },
   );
+}
+
+/** The learner's side of courses: catalogue, library, outline, lessons, progress and learning state. */
+export const progressRoutes: FastifyPluginAsyncZod<{ progressService: ProgressService; blobStore: BlobStore }> = async (
+  app,
+  deps,
+) => {
+  registerCatalogueRoutes(app, deps);
+  registerOutlineRoutes(app, deps);
+  registerLessonRoutes(app, deps);
+  registerProgressReportRoutes(app, deps);
+  registerLearningStateRoutes(app, deps);
 };

@@ -1,25 +1,24 @@
 import type { CatalogueQuery } from '@portal/shared/courses';
-import { catalogueQuerySchema } from '@portal/shared/courses';
-import { hasTierAccess, type Tier, tierRank } from '@portal/shared/tiers';
-import { AppError } from '../../errors.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { CourseCatalogService } from '../courses/course-catalog.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import { createProgressChanges } from './progress-changes.ts';
-import { createKeptLearnerRows, type KeptLearnerRows } from './progress-kept-rows.ts';
 import {
-  courseNotFound,
-  createLearnerCourses,
-  type LearnerCourseDeps,
-  type Viewer,
-} from './progress-learner-course.ts';
+  createLearnerCourseLookups,
+  createLessonViews,
+  createPlanChecks,
+  readCatalogue,
+  readLibrary,
+} from './progress-course-views.ts';
+import { createKeptLearnerRows, type KeptLearnerRows } from './progress-kept-rows.ts';
+import { createLearnerCourses, type LearnerCourseDeps, type Viewer } from './progress-learner-course.ts';
 
 export type { CompletionChanges, LearnerCourse, Viewer } from './progress-learner-course.ts';
 
 /**
  * The learner's side of courses: what they may open (progress-learner-course.ts), what changes their progress
- * (progress-changes.ts), and the catalogue, library and lesson views here.
+ * (progress-changes.ts), and the catalogue, library and lesson views (progress-course-views.ts).
  */
 export function createProgressService({
   courses,
@@ -39,8 +38,6 @@ export function createProgressService({
   keptRows?: KeptLearnerRows;
 }) {
   const learnerCourses = createLearnerCourses({ courses, progressRepository, getSubscription, keptRows });
-  const { canUseCourse, isVisible, loadLearnerCourse, loadLessonForLearner, courseNeedsPlan, assertCanOpen } =
-    learnerCourses;
   const changes = createProgressChanges({
     courses,
     progressRepository,
@@ -50,119 +47,15 @@ export function createProgressService({
     keptRows,
   });
 
+  const listings = { courses, progressRepository, getSubscription };
   return {
-    loadLearnerCourse,
-    async loadLearnerCourseBySlug(viewer: Viewer, slug: string) {
-      const course = await courses.findCourseBySlug(slug);
-      if (!course) throw courseNotFound();
-      return loadLearnerCourse(viewer, course.id);
-    },
-    async loadLearnerModule(viewer: Viewer, moduleId: string) {
-      const module = await courses.findModule(moduleId);
-      if (!module) throw new AppError('not_found', 'Module not found.');
-      const course = await loadLearnerCourse(viewer, module.courseId).catch((error: unknown) => {
-        throw error instanceof AppError && error.code === 'not_found'
-          ? new AppError('not_found', 'Module not found.')
-          : error;
-      });
-      return { course, moduleId };
-    },
-
+    ...createLearnerCourseLookups({ courses, learnerCourses }),
     /** The catalogue: published courses matching the filters, with the learner's access and progress. */
-    async catalogue(viewer: Viewer, rawQuery: CatalogueQuery) {
-      const query = catalogueQuerySchema.parse(rawQuery);
-      const rows = await courses.listCoursesWithCounts({
-        statuses: ['published'],
-        ...(query.search ? { search: query.search } : {}),
-        ...(query.tier ? { tier: query.tier } : {}),
-      });
-      const subscription = await getSubscription(viewer.userId);
-      const progress = new Map(
-        (
-          await progressRepository.courseProgressFor(
-            viewer.userId,
-            rows.map((row) => row.id),
-          )
-        ).map((entry) => [entry.course_id, entry]),
-      );
-      return rows
-        .map((course) => ({
-          course,
-          accessible: viewer.role === 'admin' || hasTierAccess(subscription, course.requiredTier),
-          progress: progress.get(course.id),
-        }))
-        .filter((entry) => query.access === 'all' || (query.access === 'available') === entry.accessible)
-        .sort((a, b) => a.course.title.localeCompare(b.course.title));
-    },
-
+    catalogue: (viewer: Viewer, rawQuery: CatalogueQuery) => readCatalogue(listings, viewer, rawQuery),
     /** Courses the learner started, most recent activity first; drafts never show. */
-    async library(viewer: Viewer) {
-      const progress = await progressRepository.courseProgressFor(viewer.userId);
-      const rows = await courses.listCoursesWithCounts({
-        statuses: ['published', 'archived'],
-        ids: progress.map((entry) => entry.course_id),
-      });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const subscription = await getSubscription(viewer.userId);
-      return progress.flatMap((entry) => {
-        const course = byId.get(entry.course_id);
-        if (!course) return [];
-        return [
-          {
-            course,
-            accessible: viewer.role === 'admin' || hasTierAccess(subscription, course.requiredTier),
-            progress: entry,
-          },
-        ];
-      });
-    },
-
-    /** The lesson when the learner may open it; the same refusals as opening it. */
-    async checkLessonAccess(viewer: Viewer, lessonId: string) {
-      const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
-      assertCanOpen(viewer, course, lesson);
-      return { lesson, course };
-    },
-
-    /** Refuses a course above the learner's plan, naming only the tier (a note on one of its lessons, say). */
-    async assertCourseInPlan(viewer: Viewer, courseId: string) {
-      const course = await courses.findCourseById(courseId);
-      if (course && !(await canUseCourse(viewer, course))) throw courseNeedsPlan(course.requiredTier);
-    },
-
-    /**
-     * Refuses launching a package that reaches the learner only through course lessons when none of those courses is
-     * in their plan; a package no course embeds is left to its own rules.
-     */
-    async assertCanLaunchCoursePackage(viewer: Viewer, packageId: string) {
-      let lowest: Tier | null = null;
-      for (const lesson of await courses.findLessonsByScormPackage(packageId)) {
-        const course = await courses.findCourseById(lesson.courseId);
-        if (!course || !(await isVisible(viewer, course))) continue;
-        if (await canUseCourse(viewer, course)) return;
-        if (!lowest || tierRank(course.requiredTier) < tierRank(lowest)) lowest = course.requiredTier;
-      }
-      if (lowest) throw courseNeedsPlan(lowest);
-    },
-
-    /** Opens a lesson: refuses what the learner may not see, starts the clock, and returns what the view needs. */
-    async openLesson(viewer: Viewer, lessonId: string) {
-      const { lesson, course } = await loadLessonForLearner(viewer, lessonId);
-      assertCanOpen(viewer, course, lesson);
-      const { progress, version } = await progressRepository.recordOpen({
-        userId: viewer.userId,
-        lessonId: lesson.id,
-        courseId: lesson.courseId,
-      });
-      keptRows.saved(viewer.userId, lesson.courseId, { progress, version });
-      const lastAttempt =
-        lesson.kind === 'quiz' ? await progressRepository.latestQuizAttempt(viewer.userId, lesson.id) : undefined;
-      const scormLaunchUrl =
-        lesson.content.kind === 'scorm' ? await scormLaunch(viewer.userId, lesson.content.package_id) : null;
-      course.progressByLesson.set(lesson.id, progress);
-      return { lesson, course, progress, lastAttempt, scormLaunchUrl };
-    },
-
+    library: (viewer: Viewer) => readLibrary(listings, viewer),
+    ...createLessonViews({ progressRepository, learnerCourses, keptRows, scormLaunch }),
+    ...createPlanChecks({ courses, learnerCourses }),
     ...changes,
   };
 }

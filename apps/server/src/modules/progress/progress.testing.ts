@@ -25,6 +25,43 @@ export type Outline = {
   resume: { lesson_id: string; reason: string; position: number | null } | null;
 };
 
+type Author = ReturnType<typeof authoring>;
+
+/** A published course: module 1 (text, quiz), module 2 needing module 1 (PDF of 3 pages, 20 s video by URL). */
+async function publishJourneyCourseBy(author: Author, title: string, requiredTier: string) {
+  const course = await author.createCourse({
+    title,
+    required_tier: requiredTier,
+    description: 'A course to finish.',
+  });
+  const first = await author.createModule(course.id, { title: 'Foundations' });
+  const second = await author.createModule(course.id, { title: 'Practice', prerequisite_module_id: first.id });
+  const text = await author.createLesson(first.id, {
+    title: 'Why tests work',
+    content: { kind: 'text', markdown: '# Read me' },
+  });
+  const quiz = await author.createLesson(first.id, { title: 'Check yourself', content: QUIZ_CONTENT });
+  const pdf = await author.createLesson(second.id, { title: 'Handout', content: { kind: 'pdf' } });
+  await author.upload(`/api/admin/lessons/${pdf.id}/pdf`, await makePdf(3), 'application/pdf');
+  const video = await author.createLesson(second.id, {
+    title: 'Watch',
+    content: { kind: 'video', source: 'url', url: 'https://videos.example.com/watch.mp4', duration_seconds: 20 },
+  });
+  await author.publish(course.id);
+  return { course, first, second, text, quiz, pdf, video };
+}
+
+const rightAnswers = (quizView: {
+  content: { questions: { id: string; choices: { id: string; text: string }[] }[] };
+}) => {
+  const [single, multiple] = quizView.content.questions;
+  const pick = (question: typeof single, texts: string[]) => ({
+    question_id: question?.id ?? '',
+    choice_ids: (question?.choices ?? []).filter((choice) => texts.includes(choice.text)).map((choice) => choice.id),
+  });
+  return [pick(single, ['Testing yourself']), pick(multiple, ['Flashcards', 'Review calendar'])];
+};
+
 /** An app with an admin author and two learners on the `me` plan, and the calls the progress tests make. */
 export async function startProgressSuite(target: TestTarget) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-progress-'));
@@ -55,40 +92,8 @@ export async function startProgressSuite(target: TestTarget) {
       .where(and(eq(lessonProgress.userId, person.userId), eq(lessonProgress.lessonId, lessonId)));
   };
 
-  /** A published course: module 1 (text, quiz), module 2 needing module 1 (PDF of 3 pages, 20 s video by URL). */
-  async function publishJourneyCourse(title: string, requiredTier = 'calm') {
-    const course = await author.createCourse({
-      title,
-      required_tier: requiredTier,
-      description: 'A course to finish.',
-    });
-    const first = await author.createModule(course.id, { title: 'Foundations' });
-    const second = await author.createModule(course.id, { title: 'Practice', prerequisite_module_id: first.id });
-    const text = await author.createLesson(first.id, {
-      title: 'Why tests work',
-      content: { kind: 'text', markdown: '# Read me' },
-    });
-    const quiz = await author.createLesson(first.id, { title: 'Check yourself', content: QUIZ_CONTENT });
-    const pdf = await author.createLesson(second.id, { title: 'Handout', content: { kind: 'pdf' } });
-    await author.upload(`/api/admin/lessons/${pdf.id}/pdf`, await makePdf(3), 'application/pdf');
-    const video = await author.createLesson(second.id, {
-      title: 'Watch',
-      content: { kind: 'video', source: 'url', url: 'https://videos.example.com/watch.mp4', duration_seconds: 20 },
-    });
-    await author.publish(course.id);
-    return { course, first, second, text, quiz, pdf, video };
-  }
-
-  const rightAnswers = (quizView: {
-    content: { questions: { id: string; choices: { id: string; text: string }[] }[] };
-  }) => {
-    const [single, multiple] = quizView.content.questions;
-    const pick = (question: typeof single, texts: string[]) => ({
-      question_id: question?.id ?? '',
-      choice_ids: (question?.choices ?? []).filter((choice) => texts.includes(choice.text)).map((choice) => choice.id),
-    });
-    return [pick(single, ['Testing yourself']), pick(multiple, ['Flashcards', 'Review calendar'])];
-  };
+  const publishJourneyCourse = (title: string, requiredTier = 'calm') =>
+    publishJourneyCourseBy(author, title, requiredTier);
 
   const close = async () => {
     await started.close();
