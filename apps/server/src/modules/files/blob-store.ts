@@ -55,6 +55,36 @@ export function byteLimit(maxBytes: number) {
   });
 }
 
+/** Streams `source` into a temp file beside `target` and renames it into place; answers the bytes written. */
+async function writeInPlace(target: string, source: Readable, maxBytes: number | undefined): Promise<{ size: number }> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomUUID()}.partial`;
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const file = createWriteStream(temp, { flags: 'wx' });
+  try {
+    const limited = maxBytes === undefined ? source : source.pipe(byteLimit(maxBytes));
+    if (limited !== source) source.on('error', (error) => limited.destroy(error));
+    await pipeline(limited, counter, file);
+    await rename(temp, target);
+  } catch (error) {
+    // A refused upload can end the pipeline while the file is still being opened: it is removed once it is
+    // closed, or the opening would create it again after the removal.
+    if (!file.closed) {
+      file.destroy();
+      await new Promise<void>((resolve) => file.once('close', () => resolve()));
+    }
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return { size };
+}
+
 /** Blob store on the local filesystem under `root`; writes land in a temp file and are renamed into place. */
 export function createLocalBlobStore({ root }: { root: string }): BlobStore {
   const resolved = path.resolve(root);
@@ -66,33 +96,7 @@ export function createLocalBlobStore({ root }: { root: string }): BlobStore {
 
   return {
     async put(key, source, { maxBytes } = {}) {
-      const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomUUID()}.partial`;
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
-      const file = createWriteStream(temp, { flags: 'wx' });
-      try {
-        const limited = maxBytes === undefined ? source : source.pipe(byteLimit(maxBytes));
-        if (limited !== source) source.on('error', (error) => limited.destroy(error));
-        await pipeline(limited, counter, file);
-        await rename(temp, target);
-      } catch (error) {
-        // A refused upload can end the pipeline while the file is still being opened: it is removed once it is
-        // closed, or the opening would create it again after the removal.
-        if (!file.closed) {
-          file.destroy();
-          await new Promise<void>((resolve) => file.once('close', () => resolve()));
-        }
-        await rm(temp, { force: true });
-        throw error;
-      }
-      return { size };
+      return writeInPlace(pathOf(key), source, maxBytes);
     },
     async get(key, range) {
       const file = pathOf(key);

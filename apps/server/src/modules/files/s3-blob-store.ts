@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { assertSafeKey, type BlobStore, byteLimit } from './blob-store.ts';
@@ -42,67 +43,42 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/**
- * Blob store on an S3-compatible object store. Uploads stream as multipart uploads, reads stream with byte ranges,
- * and work that needs files on disk (SCORM extraction) runs in a temporary folder whose files are uploaded after.
- */
-export async function createS3BlobStore(settings: S3Settings): Promise<BlobStore & { client: S3Client }> {
-  // The SDK loads only when S3 is configured: the default local store never pays for it.
-  const {
-    DeleteObjectCommand,
-    DeleteObjectsCommand,
-    GetObjectCommand,
-    HeadObjectCommand,
-    ListObjectsV2Command,
-    S3Client: Client,
-  } = await import('@aws-sdk/client-s3');
-  const { Upload } = await import('@aws-sdk/lib-storage');
-  const client = new Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
-  const Bucket = settings.bucket;
-  const keyOf = (key: string) => assertSafeKey(key).join('/');
+/** The SDK as loaded, its client and the bucket every call goes to. */
+type S3Parts = { sdk: typeof S3Sdk; Upload: typeof S3Upload; client: S3Sdk.S3Client; Bucket: string };
 
-  const upload = async (key: string, body: Readable) => {
-    const counted = new PassThrough();
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    const feeding = pipeline(body, counter, counted);
-    const sending = new Upload({
-      client,
-      params: { Bucket, Key: key, Body: counted },
-      partSize: PART_SIZE,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
-    });
-    // A failing source stops the upload, which then aborts its multipart parts.
-    feeding.catch(() => sending.abort().catch(() => undefined));
-    await Promise.all([feeding, sending.done()]);
-    return { size };
-  };
+const keyOf = (key: string) => assertSafeKey(key).join('/');
 
-  const store: BlobStore & { client: S3Client } = {
-    client,
-
-    async put(key, source, { maxBytes } = {}) {
-      const objectKey = keyOf(key);
-      const limited = maxBytes === undefined ? source : source.pipe(byteLimit(maxBytes));
-      if (limited !== source) source.on('error', (error) => limited.destroy(error));
-      return upload(objectKey, limited);
+/** Streams `body` to `key` as a multipart upload; answers the bytes sent. */
+async function uploadCounted({ Upload, client, Bucket }: S3Parts, key: string, body: Readable) {
+  const counted = new PassThrough();
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      callback(null, chunk);
     },
+  });
+  const feeding = pipeline(body, counter, counted);
+  const sending = new Upload({
+    client,
+    params: { Bucket, Key: key, Body: counted },
+    partSize: PART_SIZE,
+    queueSize: PARTS_IN_FLIGHT,
+    leavePartsOnError: false,
+  });
+  // A failing source stops the upload, which then aborts its multipart parts.
+  feeding.catch(() => sending.abort().catch(() => undefined));
+  await Promise.all([feeding, sending.done()]);
+  return { size };
+}
 
+/** Reading blobs: streamed, by byte range, or copied to a local file. */
+function createS3Reads({ sdk, client, Bucket }: S3Parts): Pick<BlobStore, 'get' | 'stat' | 'localFile'> {
+  const reads: Pick<BlobStore, 'get' | 'stat' | 'localFile'> = {
     async get(key, range) {
       try {
         const answer = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: keyOf(key),
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -117,7 +93,7 @@ export async function createS3BlobStore(settings: S3Settings): Promise<BlobStore
 
     async stat(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: keyOf(key) }));
         return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -125,8 +101,34 @@ export async function createS3BlobStore(settings: S3Settings): Promise<BlobStore
       }
     },
 
+    async localFile(key) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'portal-blob-'));
+      const file = path.join(dir, path.basename(keyOf(key)));
+      try {
+        await pipeline(await reads.get(key), createWriteStream(file));
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+      return { path: file, release: () => rm(dir, { recursive: true, force: true }) };
+    },
+  };
+  return reads;
+}
+
+/** Writing blobs: one streamed in, one deleted, a folder deleted or filled from a local one. */
+function createS3Writes(s3: S3Parts): Pick<BlobStore, 'put' | 'delete' | 'deletePrefix' | 'fillFolder'> {
+  const { sdk, client, Bucket } = s3;
+  const writes: Pick<BlobStore, 'put' | 'delete' | 'deletePrefix' | 'fillFolder'> = {
+    async put(key, source, { maxBytes } = {}) {
+      const objectKey = keyOf(key);
+      const limited = maxBytes === undefined ? source : source.pipe(byteLimit(maxBytes));
+      if (limited !== source) source.on('error', (error) => limited.destroy(error));
+      return uploadCounted(s3, objectKey, limited);
+    },
+
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
 
     async deletePrefix(prefix) {
@@ -134,25 +136,13 @@ export async function createS3BlobStore(settings: S3Settings): Promise<BlobStore
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: folder, ContinuationToken: token, MaxKeys: 1000 }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: folder, ContinuationToken: token, MaxKeys: 1000 }),
         );
         const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
         if (keys.length)
-          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+          await client.send(new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-    },
-
-    async localFile(key) {
-      const dir = await mkdtemp(path.join(tmpdir(), 'portal-blob-'));
-      const file = path.join(dir, path.basename(keyOf(key)));
-      try {
-        await pipeline(await store.get(key), createWriteStream(file));
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        throw error;
-      }
-      return { path: file, release: () => rm(dir, { recursive: true, force: true }) };
     },
 
     async fillFolder(prefix, write) {
@@ -162,18 +152,34 @@ export async function createS3BlobStore(settings: S3Settings): Promise<BlobStore
       try {
         const result = await write(target);
         await eachLimited(await filesUnder(target), FILES_IN_FLIGHT, async (file) => {
-          await upload(`${folder}/${file}`, createReadStream(path.join(target, file)));
+          await uploadCounted(s3, `${folder}/${file}`, createReadStream(path.join(target, file)));
         });
         return result;
       } catch (error) {
-        await store.deletePrefix(folder).catch(() => undefined);
+        await writes.deletePrefix(folder).catch(() => undefined);
         throw error;
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
     },
-
-    localPath: undefined,
   };
-  return store;
+  return writes;
+}
+
+/**
+ * Blob store on an S3-compatible object store. Uploads stream as multipart uploads, reads stream with byte ranges,
+ * and work that needs files on disk (SCORM extraction) runs in a temporary folder whose files are uploaded after.
+ */
+export async function createS3BlobStore(settings: S3Settings): Promise<BlobStore & { client: S3Sdk.S3Client }> {
+  // The SDK loads only when S3 is configured: the default local store never pays for it.
+  const sdk = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  const client = new sdk.S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  });
+  const s3: S3Parts = { sdk, Upload, client, Bucket: settings.bucket };
+  return { client, ...createS3Writes(s3), ...createS3Reads(s3), localPath: undefined };
 }
