@@ -17,13 +17,36 @@ const openUnpaidSessionOf = (userId: string, sessionId: string) =>
     isNull(billingCheckoutSessions.payKey),
   );
 
-export function createBillingRepository({ db }: { db: Db }) {
+/**
+ * Open and unpaid, and no other session of the user was paid after this one opened (another tab bought a plan, or a
+ * plan change was charged).
+ */
+const claimableSessionOf = (userId: string, sessionId: string) =>
+  and(
+    openUnpaidSessionOf(userId, sessionId),
+    sql`not exists (select 1 from ${billingCheckoutSessions} paid
+      where paid.user_id = ${userId} and paid.id <> ${sessionId}
+        and paid.paid_at >= billing_checkout_sessions.created_at)`,
+  );
+
+/** The user's open, unpaid sessions of this plan at this price that have not lapsed. */
+const openSessionsOfPlan = (
+  userId: string,
+  plan: Pick<CheckoutSessionRow, 'tier' | 'interval' | 'amount'>,
+  now: Date,
+) =>
+  and(
+    eq(billingCheckoutSessions.userId, userId),
+    eq(billingCheckoutSessions.status, 'open'),
+    isNull(billingCheckoutSessions.payKey),
+    gt(billingCheckoutSessions.expiresAt, now),
+    eq(billingCheckoutSessions.tier, plan.tier),
+    eq(billingCheckoutSessions.interval, plan.interval),
+    eq(billingCheckoutSessions.amount, plan.amount),
+  );
+
+function createCheckoutSessionReads(db: Db) {
   return {
-    async insertSession(session: NewCheckoutSession) {
-      const [row] = await db.insert(billingCheckoutSessions).values(session).returning();
-      if (!row) throw new Error('Checkout session insert returned no row');
-      return row;
-    },
     /** The session when it belongs to this user; another user's session is as unknown as a made-up id. */
     async findSessionOfUser(userId: string, sessionId: string): Promise<CheckoutSessionRow | undefined> {
       const [row] = await db
@@ -35,6 +58,29 @@ export function createBillingRepository({ db }: { db: Db }) {
     /** For provider events, which carry the session id but no signed-in user. */
     async findSession(sessionId: string): Promise<CheckoutSessionRow | undefined> {
       const [row] = await db.select().from(billingCheckoutSessions).where(eq(billingCheckoutSessions.id, sessionId));
+      return row;
+    },
+    /** The user's open, unpaid checkout of this plan at this price that has not lapsed, if there is one. */
+    async findOpenSessionFor(
+      userId: string,
+      plan: Pick<CheckoutSessionRow, 'tier' | 'interval' | 'amount'>,
+      now: Date,
+    ): Promise<CheckoutSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(billingCheckoutSessions)
+        .where(openSessionsOfPlan(userId, plan, now))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+function createCheckoutSessionPayments(db: Db) {
+  return {
+    async insertSession(session: NewCheckoutSession) {
+      const [row] = await db.insert(billingCheckoutSessions).values(session).returning();
+      if (!row) throw new Error('Checkout session insert returned no row');
       return row;
     },
     /**
@@ -52,41 +98,16 @@ export function createBillingRepository({ db }: { db: Db }) {
         const [row] = await tx
           .update(billingCheckoutSessions)
           .set({ payKey, paidAt: now, updatedAt: now })
-          .where(
-            and(
-              openUnpaidSessionOf(userId, sessionId),
-              sql`not exists (select 1 from ${billingCheckoutSessions} paid
-                where paid.user_id = ${userId} and paid.id <> ${sessionId}
-                  and paid.paid_at >= billing_checkout_sessions.created_at)`,
-            ),
-          )
+          .where(claimableSessionOf(userId, sessionId))
           .returning();
         return row;
       });
     },
-    /** The user's open, unpaid checkout of this plan at this price that has not lapsed, if there is one. */
-    async findOpenSessionFor(
-      userId: string,
-      plan: Pick<CheckoutSessionRow, 'tier' | 'interval' | 'amount'>,
-      now: Date,
-    ): Promise<CheckoutSessionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(billingCheckoutSessions)
-        .where(
-          and(
-            eq(billingCheckoutSessions.userId, userId),
-            eq(billingCheckoutSessions.status, 'open'),
-            isNull(billingCheckoutSessions.payKey),
-            gt(billingCheckoutSessions.expiresAt, now),
-            eq(billingCheckoutSessions.tier, plan.tier),
-            eq(billingCheckoutSessions.interval, plan.interval),
-            eq(billingCheckoutSessions.amount, plan.amount),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
+  };
+}
+
+function createCheckoutSessionClosing(db: Db) {
+  return {
     /** Cancels the user's other open, unpaid sessions: the checkout opened last replaces them. */
     async cancelOtherOpenSessions(userId: string, keptId: string, now: Date) {
       await db
@@ -119,6 +140,11 @@ export function createBillingRepository({ db }: { db: Db }) {
         .returning();
       return row;
     },
+  };
+}
+
+function createBillingEventsAndInvoices(db: Db) {
+  return {
     /** Records a provider event id; false when it was recorded before (a replay). */
     async recordEvent(event: { id: string; provider: 'sandbox' | 'stripe'; type: string; sessionId: string | null }) {
       const rows = await db
@@ -148,6 +174,11 @@ export function createBillingRepository({ db }: { db: Db }) {
     async invoicesOf(userId: string): Promise<InvoiceRow[]> {
       return db.select().from(billingInvoices).where(eq(billingInvoices.userId, userId));
     },
+  };
+}
+
+function createBillingCustomers(db: Db) {
+  return {
     async emailOf(userId: string): Promise<string | null> {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return user?.email ?? null;
@@ -159,6 +190,16 @@ export function createBillingRepository({ db }: { db: Db }) {
         .values({ userId, language, updatedAt: at })
         .onConflictDoUpdate({ target: billingCustomers.userId, set: { language, updatedAt: at } });
     },
+  };
+}
+
+export function createBillingRepository({ db }: { db: Db }) {
+  return {
+    ...createCheckoutSessionPayments(db),
+    ...createCheckoutSessionReads(db),
+    ...createCheckoutSessionClosing(db),
+    ...createBillingEventsAndInvoices(db),
+    ...createBillingCustomers(db),
   };
 }
 export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { StripeSettings } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { BillingProvider, ProviderSubscriptionState } from './billing.provider.ts';
+import type { CheckoutSessionRow } from './billing.repository.ts';
 
 type Interval = 'month' | 'year';
 type StripeIds = { stripeCustomerId: string | null; stripeSubscriptionId: string | null };
@@ -57,21 +58,107 @@ export function subscriptionState(
   };
 }
 
-/**
- * Stripe behind the BillingProvider calls: Checkout Sessions for new plans, the Customer Portal for payment methods,
- * subscription updates for plan changes and cancellations. What Stripe then does arrives through the webhook.
- */
-export function createStripeProvider({
-  stripe,
-  settings,
-  publicUrl,
-  customerOf,
-}: {
+type StripeProviderDeps = {
   stripe: Stripe;
   settings: StripeSettings;
   publicUrl: string;
   customerOf: (userId: string) => Promise<StripeIds | undefined>;
-}): BillingProvider {
+};
+
+/** Where Stripe Checkout pays a stored session: its plan's price, our ids as metadata, the pages to come back to. */
+function checkoutSessionParams({
+  settings,
+  publicUrl,
+  session,
+  customer,
+}: {
+  settings: StripeSettings;
+  publicUrl: string;
+  session: CheckoutSessionRow;
+  customer: string | undefined;
+}): Stripe.Checkout.SessionCreateParams {
+  const metadata = { sessionId: session.id, userId: session.userId };
+  return {
+    mode: 'subscription',
+    line_items: [{ price: settings.prices[session.tier][session.interval], quantity: 1 }],
+    client_reference_id: session.id,
+    ...(customer ? { customer } : {}),
+    metadata,
+    subscription_data: { metadata },
+    locale: session.language === 'zh' ? 'zh' : session.language === 'de' ? 'de' : 'en',
+    success_url: `${publicUrl}/subscription-success?session_id=${encodeURIComponent(session.id)}`,
+    cancel_url: `${publicUrl}${session.cancelPath}`,
+  };
+}
+
+/** Puts the plan that starts with the next period on the subscription's schedule, made from it when it has none. */
+async function scheduleNextPlan({
+  stripe,
+  settings,
+  subscription,
+  scheduleId,
+  next,
+}: {
+  stripe: Stripe;
+  settings: StripeSettings;
+  subscription: Stripe.Subscription;
+  scheduleId: string | undefined;
+  next: { tier: PaidTier; interval: Interval };
+}) {
+  const item = subscription.items.data[0];
+  if (!item) return;
+  const schedule = scheduleId
+    ? await stripe.subscriptionSchedules.retrieve(scheduleId)
+    : await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+  await stripe.subscriptionSchedules.update(schedule.id, {
+    end_behavior: 'release',
+    phases: [
+      {
+        items: [{ price: item.price.id, quantity: 1 }],
+        start_date: item.current_period_start,
+        end_date: item.current_period_end,
+      },
+      {
+        items: [{ price: settings.prices[next.tier][next.interval], quantity: 1 }],
+        duration: { interval: next.interval, interval_count: 1 },
+      },
+    ],
+  });
+}
+
+/** New plans through Checkout Sessions, payment methods through the Customer Portal. */
+function createStripeCheckouts({
+  stripe,
+  settings,
+  publicUrl,
+  customerOf,
+}: StripeProviderDeps): Pick<BillingProvider, 'createCheckout' | 'createPortal'> {
+  return {
+    async createCheckout(session) {
+      const customer = (await customerOf(session.userId))?.stripeCustomerId ?? undefined;
+      const created = await stripe.checkout.sessions.create(
+        checkoutSessionParams({ settings, publicUrl, session, customer }),
+        { idempotencyKey: `checkout_${session.id}` },
+      );
+      if (!created.url) throw new AppError('unavailable', 'Stripe did not answer a checkout address; try again.');
+      return { url: created.url };
+    },
+
+    async createPortal(userId, returnPath) {
+      const customer = (await customerOf(userId))?.stripeCustomerId;
+      if (!customer) throw new AppError('conflict', 'There is no Stripe customer for this account yet.');
+      const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${publicUrl}${returnPath}` });
+      return { url: portal.url };
+    },
+  };
+}
+
+/** Plan changes and cancellations as updates of the user's Stripe subscription. */
+function createStripeSubscriptionChanges({
+  stripe,
+  settings,
+  customerOf,
+}: StripeProviderDeps): Pick<BillingProvider, 'changeSubscription' | 'schedulePeriodEnd'> {
   async function subscriptionOf(userId: string) {
     const id = (await customerOf(userId))?.stripeSubscriptionId;
     if (!id) throw new AppError('conflict', 'There is no Stripe subscription for this account yet.');
@@ -79,29 +166,6 @@ export function createStripeProvider({
   }
 
   return {
-    name: 'stripe',
-
-    async createCheckout(session) {
-      const customer = (await customerOf(session.userId))?.stripeCustomerId ?? undefined;
-      const metadata = { sessionId: session.id, userId: session.userId };
-      const created = await stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          line_items: [{ price: settings.prices[session.tier][session.interval], quantity: 1 }],
-          client_reference_id: session.id,
-          ...(customer ? { customer } : {}),
-          metadata,
-          subscription_data: { metadata },
-          locale: session.language === 'zh' ? 'zh' : session.language === 'de' ? 'de' : 'en',
-          success_url: `${publicUrl}/subscription-success?session_id=${encodeURIComponent(session.id)}`,
-          cancel_url: `${publicUrl}${session.cancelPath}`,
-        },
-        { idempotencyKey: `checkout_${session.id}` },
-      );
-      if (!created.url) throw new AppError('unavailable', 'Stripe did not answer a checkout address; try again.');
-      return { url: created.url };
-    },
-
     async changeSubscription(charge) {
       const subscription = await subscriptionOf(charge.userId);
       const item = subscription.items.data[0];
@@ -120,39 +184,21 @@ export function createStripeProvider({
 
     async schedulePeriodEnd(userId, { cancel, next }) {
       const subscription = await subscriptionOf(userId);
-      const item = subscription.items.data[0];
       const scheduleId = typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule?.id;
       // A subscription schedule carries a plan that starts with the next period; anything else releases it.
       if (scheduleId && (cancel || !next)) await stripe.subscriptionSchedules.release(scheduleId);
-      if (next && !cancel && item) {
-        const schedule = scheduleId
-          ? await stripe.subscriptionSchedules.retrieve(scheduleId)
-          : await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
-        await stripe.subscriptionSchedules.update(schedule.id, {
-          end_behavior: 'release',
-          phases: [
-            {
-              items: [{ price: item.price.id, quantity: 1 }],
-              start_date: item.current_period_start,
-              end_date: item.current_period_end,
-            },
-            {
-              items: [{ price: settings.prices[next.tier][next.interval], quantity: 1 }],
-              duration: { interval: next.interval, interval_count: 1 },
-            },
-          ],
-        });
-      }
+      if (next && !cancel) await scheduleNextPlan({ stripe, settings, subscription, scheduleId, next });
       if (subscription.cancel_at_period_end !== cancel) {
         await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: cancel });
       }
     },
-
-    async createPortal(userId, returnPath) {
-      const customer = (await customerOf(userId))?.stripeCustomerId;
-      if (!customer) throw new AppError('conflict', 'There is no Stripe customer for this account yet.');
-      const portal = await stripe.billingPortal.sessions.create({ customer, return_url: `${publicUrl}${returnPath}` });
-      return { url: portal.url };
-    },
   };
+}
+
+/**
+ * Stripe behind the BillingProvider calls: Checkout Sessions for new plans, the Customer Portal for payment methods,
+ * subscription updates for plan changes and cancellations. What Stripe then does arrives through the webhook.
+ */
+export function createStripeProvider(deps: StripeProviderDeps): BillingProvider {
+  return { name: 'stripe', ...createStripeCheckouts(deps), ...createStripeSubscriptionChanges(deps) };
 }
