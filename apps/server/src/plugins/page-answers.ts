@@ -13,6 +13,32 @@ import { scriptSafeJson, signedInRender, visitorTimeZone } from './signed-in-ren
 /** How long the page waits for its answers before it goes out without the slow ones, in ms. */
 const ANSWER_TIMEOUT_MS = 1_000;
 
+/** The API route's own answer to one of the page's first requests, asked as the visitor; null when it failed. */
+async function answer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { url, language }: { url: string; language: string },
+): Promise<[string, PageAnswer] | null> {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: request.ip,
+    headers: {
+      accept: 'application/json',
+      cookie: request.headers.cookie ?? '',
+      'accept-language': request.headers['accept-language'] ?? '',
+      'user-agent': request.headers['user-agent'] ?? '',
+      'x-portal-language': language,
+    },
+  });
+  const { statusCode: status } = response;
+  if (status !== 200 && !REFUSALS_SENT.includes(status)) return null;
+  return [url, { status, body: response.json() }];
+}
+
+const withinTimeout = <T>(work: Promise<T>) =>
+  Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS).unref())]);
+
 /**
  * The app shell (index.html) for a signed-in visitor, with the answers to the first API requests of the page asked
  * (see @portal/shared/page-answers) inside it, so its screen renders without a round trip per request first.
@@ -30,32 +56,7 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     return shell;
   };
 
-  const answer = async (
-    request: FastifyRequest,
-    url: string,
-    language: string,
-  ): Promise<[string, PageAnswer] | null> => {
-    const response = await app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: request.ip,
-      headers: {
-        accept: 'application/json',
-        cookie: request.headers.cookie ?? '',
-        'accept-language': request.headers['accept-language'] ?? '',
-        'user-agent': request.headers['user-agent'] ?? '',
-        'x-portal-language': language,
-      },
-    });
-    const { statusCode: status } = response;
-    if (status !== 200 && !REFUSALS_SENT.includes(status)) return null;
-    return [url, { status, body: response.json() }];
-  };
-
   const render = signedInRender(distDir, app.log);
-
-  const withinTimeout = <T>(work: Promise<T>) =>
-    Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS).unref())]);
 
   return async function pageWithAnswers(request: FastifyRequest): Promise<{ html: string; rendered: boolean } | null> {
     const pathname = request.url.split('?')[0] ?? '';
@@ -63,7 +64,7 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
     if (requests.length === 0) return null;
     const language = visitorLanguage(request);
     const answers = await Promise.all(
-      requests.map((url) => withinTimeout(answer(request, url, language)).catch(() => null)),
+      requests.map((url) => withinTimeout(answer(app, request, { url, language })).catch(() => null)),
     );
     const answered = Object.fromEntries(answers.filter((entry) => entry !== null));
     const me = answered['/api/me'];
@@ -72,7 +73,7 @@ export function pageAnswers(app: FastifyInstance, distDir: string) {
       url: request.url,
       language,
       answers: answered,
-      ask: async (url) => (await withinTimeout(answer(request, url, language)).catch(() => null))?.[1] ?? null,
+      ask: async (url) => (await withinTimeout(answer(app, request, { url, language })).catch(() => null))?.[1] ?? null,
       banner: !cookieChoiceMade(request),
       timeZone: visitorTimeZone(request, answered['/api/profile']),
     });

@@ -5,7 +5,7 @@ import {
   SESSION_ENDED_CLOSE_CODE,
   type ServerMessage,
 } from '@portal/shared/realtime';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { Database, Notice, Unlisten } from '../db/client.ts';
@@ -45,6 +45,152 @@ declare module 'fastify' {
 
 type Client = { userId: string; socket: WebSocket };
 
+type BetaUsersAmong = (userIds: readonly string[]) => Promise<Set<string>>;
+
+function sendTo(targets: Iterable<Client>, message: ServerMessage) {
+  const data = JSON.stringify(message);
+  for (const client of targets) {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(data);
+  }
+}
+
+/** Hands each notice to the sockets of this instance it is for; beta deliveries are chained in `settled`. */
+function createDelivery({
+  clients,
+  betaUsersAmong,
+  log,
+}: {
+  clients: Set<Client>;
+  betaUsersAmong: BetaUsersAmong;
+  log: FastifyBaseLogger;
+}) {
+  // Beta access is read when the message arrives, not when the socket opened, so a revoked user gets nothing
+  // more and a newly granted one gets the next update. Beta deliveries run one after another to keep their order.
+  let betaDeliveries = Promise.resolve();
+  const deliverBeta = async (message: ServerMessage) => {
+    const connected = [...clients];
+    if (connected.length === 0) return;
+    const beta = await betaUsersAmong([...new Set(connected.map((client) => client.userId))]);
+    sendTo(
+      connected.filter((client) => beta.has(client.userId)),
+      message,
+    );
+  };
+  const deliver = (envelope: Envelope) => {
+    if (envelope.userId) {
+      const own = [...clients].filter((client) => client.userId === envelope.userId);
+      sendTo(own, envelope.message);
+      // The sessions behind these sockets are gone: the message goes first, then the socket closes for good.
+      if (envelope.message.type === 'session_ended') {
+        for (const client of own) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
+      return;
+    }
+    if (envelope.channel !== BETA_CHANNEL) return;
+    betaDeliveries = betaDeliveries
+      .then(() => deliverBeta(envelope.message))
+      .catch((error: unknown) => log.warn({ err: error }, 'beta update not delivered'));
+  };
+  return { deliver, settled: () => betaDeliveries };
+}
+
+/** A client message worth handling: valid JSON matching the schema; null otherwise. */
+function parseClientMessage(raw: unknown): ClientMessage | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(raw));
+  } catch {
+    return null;
+  }
+  const message = clientMessageSchema.safeParse(parsed);
+  return message.success ? message.data : null;
+}
+
+/** The socket's message listener: answers pings and hands the rest to the module that handles their type. */
+function createMessageListener({
+  socket,
+  userId,
+  handlers,
+  log,
+}: {
+  socket: WebSocket;
+  userId: string;
+  handlers: Map<string, ClientMessageHandler>;
+  log: FastifyBaseLogger;
+}) {
+  let handling = Promise.resolve();
+  return (raw: unknown) => {
+    const data = parseClientMessage(raw);
+    if (!data) return;
+    if (data.type === 'ping') {
+      socket.send(JSON.stringify({ type: 'pong' }));
+      return;
+    }
+    const handler = handlers.get(data.type);
+    if (!handler) return;
+    // One socket's messages are handled in the order they came (a call's offer before its candidates).
+    handling = handling
+      .then(() => handler(userId, data))
+      .catch((error: unknown) => {
+        log.warn({ err: error, type: data.type }, 'client message not handled');
+      });
+  };
+}
+
+// Cross-site WebSocket hijacking: a page of another site may open a socket that carries the user's cookie, so an
+// upgrade naming another origin is refused before it happens. Browsers always send Origin; other clients need not.
+function refuseForeignOrigin(appOrigin: string) {
+  return async (request: FastifyRequest) => {
+    const { origin } = request.headers;
+    if (origin !== undefined && origin !== appOrigin) {
+      throw new AppError('csrf_rejected', `Realtime connections are accepted only from pages of ${appOrigin}.`);
+    }
+  };
+}
+
+type RealtimeRouteDeps = {
+  appOrigin: string;
+  clients: Set<Client>;
+  handlers: Map<string, ClientMessageHandler>;
+  betaUsersAmong: BetaUsersAmong;
+};
+
+function registerRealtimeRoute(
+  app: FastifyInstance,
+  { appOrigin, clients, handlers, betaUsersAmong }: RealtimeRouteDeps,
+) {
+  // Open to the upgrade: a signed-out socket is closed with 4401, which the client reads as "sign in again".
+  const access = { role: 'anonymous', feature: null } as const;
+  const route = {
+    websocket: true,
+    onRequest: refuseForeignOrigin(appOrigin),
+    config: { access },
+    schema: { hide: true },
+  } as const;
+  app.get('/api/realtime', route, async (socket, request) => {
+    const context = await request.loadAuth();
+    if (!context) {
+      socket.close(4401, 'User not authenticated');
+      return;
+    }
+    const beta = await betaUsersAmong([context.user.id])
+      .then((found) => found.has(context.user.id))
+      .catch(() => false);
+    // The socket may have closed while the session and profile were looked up.
+    if (socket.readyState !== socket.OPEN) return;
+    const client: Client = { userId: context.user.id, socket };
+    clients.add(client);
+    socket.on('close', () => clients.delete(client));
+    socket.on('message', createMessageListener({ socket, userId: context.user.id, handlers, log: app.log }));
+    const ready: ServerMessage = {
+      type: 'ready',
+      userId: context.user.id,
+      channels: beta ? [`user:${context.user.id}`, BETA_CHANNEL] : [`user:${context.user.id}`],
+    };
+    socket.send(JSON.stringify(ready));
+  });
+}
+
 /** WebSocket endpoint plus fan-out through PostgreSQL LISTEN/NOTIFY so every instance reaches its own sockets. */
 export const realtimePlugin = fp(
   async (
@@ -56,7 +202,7 @@ export const realtimePlugin = fp(
     }: {
       database: Database;
       /** Which of these users have beta access at this moment; asked at every beta delivery. */
-      betaUsersAmong: (userIds: readonly string[]) => Promise<Set<string>>;
+      betaUsersAmong: BetaUsersAmong;
       publicUrl: string;
     },
   ) => {
@@ -64,44 +210,11 @@ export const realtimePlugin = fp(
     await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
     const clients = new Set<Client>();
     const clientMessageHandlers = new Map<string, ClientMessageHandler>();
-
-    const send = (targets: Iterable<Client>, message: ServerMessage) => {
-      const data = JSON.stringify(message);
-      for (const client of targets) {
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(data);
-      }
-    };
-    // Beta access is read when the message arrives, not when the socket opened, so a revoked user gets nothing
-    // more and a newly granted one gets the next update. Beta deliveries run one after another to keep their order.
-    let betaDeliveries = Promise.resolve();
-    const deliverBeta = async (message: ServerMessage) => {
-      const connected = [...clients];
-      if (connected.length === 0) return;
-      const beta = await betaUsersAmong([...new Set(connected.map((client) => client.userId))]);
-      send(
-        connected.filter((client) => beta.has(client.userId)),
-        message,
-      );
-    };
-    const deliver = (envelope: Envelope) => {
-      if (envelope.userId) {
-        const own = [...clients].filter((client) => client.userId === envelope.userId);
-        send(own, envelope.message);
-        // The sessions behind these sockets are gone: the message goes first, then the socket closes for good.
-        if (envelope.message.type === 'session_ended') {
-          for (const client of own) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
-        }
-        return;
-      }
-      if (envelope.channel !== BETA_CHANNEL) return;
-      betaDeliveries = betaDeliveries
-        .then(() => deliverBeta(envelope.message))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'beta update not delivered'));
-    };
+    const delivery = createDelivery({ clients, betaUsersAmong, log: app.log });
 
     let unlisten: Unlisten | null = await database.listen(REALTIME_CHANNEL, (payload) => {
       try {
-        deliver(JSON.parse(payload) as Envelope);
+        delivery.deliver(JSON.parse(payload) as Envelope);
       } catch (error) {
         app.log.warn({ err: error }, 'dropped malformed realtime payload');
       }
@@ -118,74 +231,14 @@ export const realtimePlugin = fp(
       },
     } satisfies Realtime);
 
-    // Open to the upgrade: a signed-out socket is closed with 4401, which the client reads as "sign in again".
-    const access = { role: 'anonymous', feature: null } as const;
-    // Cross-site WebSocket hijacking: a page of another site may open a socket that carries the user's cookie, so an
-    // upgrade naming another origin is refused before it happens. Browsers always send Origin; other clients need not.
-    const refuseForeignOrigin = async (request: FastifyRequest) => {
-      const { origin } = request.headers;
-      if (origin !== undefined && origin !== appOrigin) {
-        throw new AppError('csrf_rejected', `Realtime connections are accepted only from pages of ${appOrigin}.`);
-      }
-    };
-    const route = {
-      websocket: true,
-      onRequest: refuseForeignOrigin,
-      config: { access },
-      schema: { hide: true },
-    } as const;
-    app.get('/api/realtime', route, async (socket, request) => {
-      const context = await request.loadAuth();
-      if (!context) {
-        socket.close(4401, 'User not authenticated');
-        return;
-      }
-      const beta = await betaUsersAmong([context.user.id])
-        .then((found) => found.has(context.user.id))
-        .catch(() => false);
-      // The socket may have closed while the session and profile were looked up.
-      if (socket.readyState !== socket.OPEN) return;
-      const client: Client = { userId: context.user.id, socket };
-      clients.add(client);
-      socket.on('close', () => clients.delete(client));
-      let handling = Promise.resolve();
-      socket.on('message', (raw) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(String(raw));
-        } catch {
-          return;
-        }
-        const message = clientMessageSchema.safeParse(parsed);
-        if (!message.success) return;
-        if (message.data.type === 'ping') {
-          socket.send(JSON.stringify({ type: 'pong' }));
-          return;
-        }
-        const handler = clientMessageHandlers.get(message.data.type);
-        if (!handler) return;
-        const { data } = message;
-        // One socket's messages are handled in the order they came (a call's offer before its candidates).
-        handling = handling
-          .then(() => handler(context.user.id, data))
-          .catch((error: unknown) => {
-            app.log.warn({ err: error, type: data.type }, 'client message not handled');
-          });
-      });
-      const ready: ServerMessage = {
-        type: 'ready',
-        userId: context.user.id,
-        channels: beta ? [`user:${context.user.id}`, BETA_CHANNEL] : [`user:${context.user.id}`],
-      };
-      socket.send(JSON.stringify(ready));
-    });
+    registerRealtimeRoute(app, { appOrigin, clients, handlers: clientMessageHandlers, betaUsersAmong });
 
     app.addHook('preClose', async () => {
       for (const client of clients) client.socket.close(1012, 'Server restarting, reconnect');
       clients.clear();
       await unlisten?.();
       unlisten = null;
-      await betaDeliveries;
+      await delivery.settled();
     });
   },
   { name: 'realtime', dependencies: ['auth'] },
