@@ -261,7 +261,9 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+type Env = z.infer<typeof envSchema>;
+
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   // An empty variable means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
@@ -269,7 +271,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+function coachSettings(e: Env): CoachSettings {
+  return {
+    openai: e.COACH_OPENAI_BASE_URL
+      ? {
+          baseUrl: e.COACH_OPENAI_BASE_URL,
+          apiKey: e.COACH_OPENAI_API_KEY ?? 'not-needed',
+          model: e.COACH_MODEL ?? 'gpt-4o-mini',
+        }
+      : null,
+    timeoutMs: e.COACH_TIMEOUT_MS,
+  };
+}
+
+/** Where SCORM content is served from, with the limits on uploaded packages. */
+function scormSettings(e: Env, publicUrl: string): Config['scorm'] {
+  return {
+    ...scormContentSettings({
+      publicUrl,
+      port: e.PORT,
+      contentOrigin: e.CONTENT_ORIGIN,
+      contentPort: e.CONTENT_PORT,
+    }),
+    ingestLeaseSeconds: e.SCORM_INGEST_LEASE_SECONDS,
+    limits: {
+      maxPackageBytes: e.SCORM_MAX_PACKAGE_BYTES,
+      maxEntries: e.SCORM_MAX_ENTRIES,
+      maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
+      maxCompressionRatio: e.SCORM_MAX_COMPRESSION_RATIO,
+    },
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const embedded = !e.DATABASE_URL;
   if (!e.AUTH_SECRET && !embedded && e.NODE_ENV === 'production') {
@@ -284,12 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const s3 = s3Settings(e);
   if (s3 && 'problem' in s3) throw new ConfigError(s3.problem);
-  const scorm = scormContentSettings({
-    publicUrl,
-    port: e.PORT,
-    contentOrigin: e.CONTENT_ORIGIN,
-    contentPort: e.CONTENT_PORT,
-  });
+  const scorm = scormSettings(e, publicUrl);
   return {
     env: e.NODE_ENV,
     host,
@@ -311,26 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeSettings(e),
     s3,
     liveIceServers: e.LIVE_ICE_SERVERS,
-    coach: {
-      openai: e.COACH_OPENAI_BASE_URL
-        ? {
-            baseUrl: e.COACH_OPENAI_BASE_URL,
-            apiKey: e.COACH_OPENAI_API_KEY ?? 'not-needed',
-            model: e.COACH_MODEL ?? 'gpt-4o-mini',
-          }
-        : null,
-      timeoutMs: e.COACH_TIMEOUT_MS,
-    },
-    scorm: {
-      ...scorm,
-      ingestLeaseSeconds: e.SCORM_INGEST_LEASE_SECONDS,
-      limits: {
-        maxPackageBytes: e.SCORM_MAX_PACKAGE_BYTES,
-        maxEntries: e.SCORM_MAX_ENTRIES,
-        maxUnpackedBytes: e.SCORM_MAX_UNPACKED_BYTES,
-        maxCompressionRatio: e.SCORM_MAX_COMPRESSION_RATIO,
-      },
-    },
+    coach: coachSettings(e),
+    scorm,
   };
 }
 
