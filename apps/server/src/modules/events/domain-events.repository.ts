@@ -15,6 +15,33 @@ const toEvent = (row: Row): DomainEvent =>
     occurredAt: row.occurredAt,
   }) as DomainEvent;
 
+/** Claims up to `limit` deliverable events for `leaseSeconds`, oldest first; rows claimed elsewhere are skipped. */
+async function claimDeliverable(
+  db: Db,
+  { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
+): Promise<{ event: DomainEvent; attempts: number }[]> {
+  const rows = await db
+    .update(domainEvents)
+    .set({
+      claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${domainEvents.attempts} + 1`,
+    })
+    .where(
+      sql`${domainEvents.id} in (
+        select ${domainEvents.id} from ${domainEvents}
+        where ${domainEvents.deliveredAt} is null and ${domainEvents.failedAt} is null
+          and ${domainEvents.availableAt} <= now()
+          and (${domainEvents.claimedUntil} is null or ${domainEvents.claimedUntil} < now())
+        order by ${domainEvents.occurredAt}, ${domainEvents.id}
+        limit ${limit}
+        for update skip locked)`,
+    )
+    .returning();
+  return rows
+    .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())
+    .map((row) => ({ event: toEvent(row), attempts: row.attempts }));
+}
+
 export function createDomainEventsRepository({ db }: { db: Db }) {
   return {
     async insert(executor: Db, event: DomainEventInput): Promise<void> {
@@ -27,34 +54,7 @@ export function createDomainEventsRepository({ db }: { db: Db }) {
     },
 
     /** Claims up to `limit` deliverable events for `leaseSeconds`; rows claimed by another instance are skipped. */
-    async claim({
-      limit,
-      leaseSeconds,
-    }: {
-      limit: number;
-      leaseSeconds: number;
-    }): Promise<{ event: DomainEvent; attempts: number }[]> {
-      const rows = await db
-        .update(domainEvents)
-        .set({
-          claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-          attempts: sql`${domainEvents.attempts} + 1`,
-        })
-        .where(
-          sql`${domainEvents.id} in (
-            select ${domainEvents.id} from ${domainEvents}
-            where ${domainEvents.deliveredAt} is null and ${domainEvents.failedAt} is null
-              and ${domainEvents.availableAt} <= now()
-              and (${domainEvents.claimedUntil} is null or ${domainEvents.claimedUntil} < now())
-            order by ${domainEvents.occurredAt}, ${domainEvents.id}
-            limit ${limit}
-            for update skip locked)`,
-        )
-        .returning();
-      return rows
-        .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())
-        .map((row) => ({ event: toEvent(row), attempts: row.attempts }));
-    },
+    claim: (lease: { limit: number; leaseSeconds: number }) => claimDeliverable(db, lease),
 
     async markDelivered(id: string): Promise<void> {
       await db

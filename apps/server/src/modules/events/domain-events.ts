@@ -31,6 +31,67 @@ type Options = {
   maxAttempts?: number;
 };
 
+type Delivery = Pick<Options, 'repository' | 'logger'> & {
+  handlers: Map<string, DomainEventHandler>;
+  maxAttempts: number;
+};
+
+/** Hands `event` to every handler; marks it delivered, or failed (to retry later, or given up) if any handler threw. */
+async function deliver({ handlers, repository, logger, maxAttempts }: Delivery, event: DomainEvent, attempt: number) {
+  const failures: string[] = [];
+  for (const [name, handler] of handlers) {
+    try {
+      await handler(event);
+    } catch (error) {
+      logger.warn({ err: error, eventId: event.id, type: event.type, handler: name }, 'domain event handler failed');
+      failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (failures.length === 0) {
+    await repository.markDelivered(event.id);
+    return;
+  }
+  await repository.markFailed(event.id, {
+    error: failures.join('; '),
+    retryInSeconds: Math.min(2 ** attempt, 300),
+    maxAttempts,
+  });
+  if (attempt >= maxAttempts) logger.error({ eventId: event.id, type: event.type }, 'domain event given up');
+}
+
+/**
+ * Claims and delivers (`runOnce` a batch at a time) until nothing is left; a call while it runs makes it look once
+ * more. `running` is the run on its way, if any.
+ */
+function createDeliveryRuns(runOnce: () => Promise<number>, batchSize: number, logger: Options['logger']) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return {
+    get running() {
+      return running;
+    },
+    deliverPending(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            while ((await runOnce()) === batchSize) {}
+          } while (again);
+        } catch (error) {
+          logger.warn({ err: error }, 'domain event delivery interrupted');
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+  };
+}
+
 export function createDomainEvents({
   repository,
   logger,
@@ -40,64 +101,23 @@ export function createDomainEvents({
   maxAttempts = 10,
 }: Options): DomainEvents {
   const handlers = new Map<string, DomainEventHandler>();
-  let running: Promise<void> | null = null;
-  let again = false;
   let timer: NodeJS.Timeout | null = null;
   /** Set by `record`: a commit after it may have left an event to deliver. */
   let recorded = false;
-
-  const deliver = async (event: DomainEvent, attempt: number) => {
-    const failures: string[] = [];
-    for (const [name, handler] of handlers) {
-      try {
-        await handler(event);
-      } catch (error) {
-        logger.warn({ err: error, eventId: event.id, type: event.type, handler: name }, 'domain event handler failed');
-        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    if (failures.length === 0) {
-      await repository.markDelivered(event.id);
-      return;
-    }
-    await repository.markFailed(event.id, {
-      error: failures.join('; '),
-      retryInSeconds: Math.min(2 ** attempt, 300),
-      maxAttempts,
-    });
-    if (attempt >= maxAttempts) logger.error({ eventId: event.id, type: event.type }, 'domain event given up');
-  };
+  const delivery = { handlers, repository, logger, maxAttempts };
 
   const runOnce = async (): Promise<number> => {
     recorded = false;
     const claimed = await repository.claim({ limit: batchSize, leaseSeconds });
-    for (const { event, attempts } of claimed) await deliver(event, attempts);
+    for (const { event, attempts } of claimed) await deliver(delivery, event, attempts);
     return claimed.length;
   };
 
-  /** Claims and delivers until nothing is left; a call while it runs makes it look once more. */
-  const deliverPending = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          while ((await runOnce()) === batchSize) {}
-        } while (again);
-      } catch (error) {
-        logger.warn({ err: error }, 'domain event delivery interrupted');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
+  const runs = createDeliveryRuns(runOnce, batchSize, logger);
+  const deliverPending = runs.deliverPending;
 
   // Most writes record nothing (a page read, a minute watched): they need not ask the database for pending events.
-  const flush = (): Promise<void> => (recorded || running ? deliverPending() : Promise.resolve());
+  const flush = (): Promise<void> => (recorded || runs.running ? deliverPending() : Promise.resolve());
 
   return {
     async record(executor, event) {
@@ -126,7 +146,7 @@ export function createDomainEvents({
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      if (running) await running;
+      if (runs.running) await runs.running;
     },
   };
 }
