@@ -15,7 +15,10 @@ import { type BillingEventHandler, createBillingEventHandler } from './billing-e
 import { billingWebhookRoutes } from './billing-webhook.routes.ts';
 import { createStripeWebhook } from './billing-webhook.ts';
 import { registerSubscriptionLifecycleJobs } from './subscription-lifecycle.jobs.ts';
-import { createSubscriptionLifecycleRepository } from './subscription-lifecycle.repository.ts';
+import {
+  createSubscriptionLifecycleRepository,
+  type SubscriptionLifecycleRepository,
+} from './subscription-lifecycle.repository.ts';
 import { createSubscriptionLifecycle } from './subscription-lifecycle.ts';
 import { registerSubscriptionManagement } from './subscription-management.module.ts';
 
@@ -26,36 +29,26 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Paid checkouts behind one provider (the built-in sandbox now) and the one handler of provider events; plugs the
- * paid checkout into the subscription service, which keeps the plan itself.
- */
-export async function registerBilling(
+type BillingDeps = {
+  db: Db;
+  subscriptionService: SubscriptionService;
+  auditService: AuditService;
+  mailer: Mailer;
+  prices?: PlanPrices;
+  /** Where links in mail (shared-plan invitations) lead. */
+  publicUrl: string;
+  /** Stripe instead of the sandbox checkout; renewals then come from Stripe's webhooks. */
+  stripe?: StripeSettings | null;
+  now?: () => Date;
+};
+
+/** The lifecycle of running subscriptions and the one event handler that applies provider events to them. */
+function createBillingEvents(
   app: FastifyInstance,
-  {
-    db,
-    subscriptionService,
-    auditService,
-    mailer,
-    prices = DEFAULT_PLAN_PRICES,
-    publicUrl,
-    stripe = null,
-    now,
-  }: {
-    db: Db;
-    subscriptionService: SubscriptionService;
-    auditService: AuditService;
-    mailer: Mailer;
-    prices?: PlanPrices;
-    /** Where links in mail (shared-plan invitations) lead. */
-    publicUrl: string;
-    /** Stripe instead of the sandbox checkout; renewals then come from Stripe's webhooks. */
-    stripe?: StripeSettings | null;
-    now?: () => Date;
-  },
+  deps: Pick<BillingDeps, 'db' | 'subscriptionService' | 'auditService' | 'mailer'> & { prices: PlanPrices },
 ) {
+  const { db, subscriptionService, auditService, mailer, prices } = deps;
   const repository = createBillingRepository({ db });
-  const sandbox = createSandboxProvider();
   // Each write to a plan or its schedule drops this instance's kept copy of it before the answer goes out.
   const lifecycleRepository = droppingAfterWrites(
     createSubscriptionLifecycleRepository({ db }),
@@ -77,16 +70,40 @@ export async function registerBilling(
     logger: app.log,
     lifecycle,
   });
+  return { repository, lifecycleRepository, lifecycle, events };
+}
+
+/** Stripe's checkout and webhooks when Stripe is configured, the built-in sandbox otherwise. */
+function chooseProvider(
+  stripe: StripeSettings | null,
+  { publicUrl, lifecycleRepository }: { publicUrl: string; lifecycleRepository: SubscriptionLifecycleRepository },
+) {
+  const sandbox = createSandboxProvider();
   const stripeClient = stripe ? createStripeClient(stripe) : null;
-  const provider =
-    stripe && stripeClient
-      ? createStripeProvider({
-          stripe: stripeClient,
-          settings: stripe,
-          publicUrl,
-          customerOf: (userId) => lifecycleRepository.customerOf(userId),
-        })
-      : sandbox;
+  if (!stripe || !stripeClient) return { sandbox, provider: sandbox, webhook: null };
+  const provider = createStripeProvider({
+    stripe: stripeClient,
+    settings: stripe,
+    publicUrl,
+    customerOf: (userId) => lifecycleRepository.customerOf(userId),
+  });
+  const webhook = createStripeWebhook({
+    stripe: stripeClient,
+    settings: stripe,
+    userOfSubscription: (subscriptionId) => lifecycleRepository.userOfStripeSubscription(subscriptionId),
+  });
+  return { sandbox, provider, webhook };
+}
+
+/**
+ * Paid checkouts behind one provider (the built-in sandbox now) and the one handler of provider events; plugs the
+ * paid checkout into the subscription service, which keeps the plan itself.
+ */
+export async function registerBilling(app: FastifyInstance, deps: BillingDeps) {
+  const { db, subscriptionService, auditService, mailer, publicUrl, now } = deps;
+  const prices = deps.prices ?? DEFAULT_PLAN_PRICES;
+  const { repository, lifecycleRepository, lifecycle, events } = createBillingEvents(app, { ...deps, prices });
+  const { sandbox, provider, webhook } = chooseProvider(deps.stripe ?? null, { publicUrl, lifecycleRepository });
   const billingService = createBillingService({
     repository,
     provider,
@@ -101,14 +118,7 @@ export async function registerBilling(
   );
   app.decorate('billingEvents', events);
   await app.register(billingRoutes, { billingService });
-  if (stripe && stripeClient) {
-    const webhook = createStripeWebhook({
-      stripe: stripeClient,
-      settings: stripe,
-      userOfSubscription: (subscriptionId) => lifecycleRepository.userOfStripeSubscription(subscriptionId),
-    });
-    await app.register(billingWebhookRoutes, { webhook, events });
-  }
+  if (webhook) await app.register(billingWebhookRoutes, { webhook, events });
   await registerSubscriptionLifecycleJobs(app, { lifecycle, events });
   const { seatsService } = await registerSubscriptionManagement(app, {
     db,
