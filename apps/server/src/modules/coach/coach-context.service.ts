@@ -28,60 +28,71 @@ const LIVE_SESSIONS_SHOWN = 3;
 export const tiersUpTo = (tier: Tier | null): Tier[] =>
   TIERS.filter((candidate) => tierRank(candidate) <= tierRank(tier ?? 'calm'));
 
-export function createCoachContextService({
-  repository,
-  sources,
-  now,
-}: {
+type ContextDeps = { repository: CoachContextRepository; sources: CoachSources; now: () => Date };
+
+/** The learner's live sessions in the coming week, soonest first. */
+function upcomingLive(live: Awaited<ReturnType<CoachSources['liveSessionsOf']>>, at: Date) {
+  return live
+    .filter((entry) => entry.start >= at && entry.start.getTime() - at.getTime() <= LIVE_AHEAD_MS)
+    .sort((one, other) => one.start.getTime() - other.start.getTime())
+    .slice(0, LIVE_SESSIONS_SHOWN)
+    .map((entry) => ({ title: entry.title, startsAt: entry.start, url: entry.url ?? '' }));
+}
+
+function activeGoals(goals: Goal[]): LearnerSummary['goals'] {
+  return goals
+    .filter((goal) => goal.status === 'active')
+    .map((goal) => ({
+      title: goal.title,
+      kind: goal.kind,
+      percent: goal.progress.percent,
+      atRisk: goal.at_risk,
+      dueDate: goal.due_date,
+      targetMinutes: goal.target_minutes,
+    }));
+}
+
+async function readSummary(
+  { repository, sources, now }: ContextDeps,
+  userId: string,
+  tiers: Tier[],
+): Promise<LearnerSummary> {
+  const at = now();
+  const timeZone = await sources.timeZoneOf(userId);
+  const today = todayIn(timeZone, at);
+  const week = weekWindow(at, timeZone);
+  const [cards, goals, stats, weekSeconds, todaySeconds, weakLessons, inProgress, live] = await Promise.all([
+    repository.cardStats(userId, at),
+    sources.goalsOf(userId),
+    sources.statsOf(userId),
+    sources.studySecondsBetween(userId, { from: week.start, to: at }),
+    sources.studySecondsBetween(userId, { from: startOfLocalDate(today, timeZone), to: at }),
+    repository.weakLessons(userId, tiers),
+    repository.coursesInProgress(userId, tiers),
+    sources.liveSessionsOf(userId),
+  ]);
+  return {
+    timeZone,
+    today,
+    cards,
+    goals: activeGoals(goals),
+    streak: stats.streak,
+    xp: { total: stats.totalXp, level: stats.level },
+    studyMinutes: { today: Math.round(todaySeconds / 60), week: Math.round(weekSeconds / 60) },
+    weakLessons,
+    liveSessions: upcomingLive(live, at),
+    inProgress,
+  };
+}
+
+export function createCoachContextService(deps: {
   repository: CoachContextRepository;
   sources: CoachSources;
   now: () => Date;
 }) {
-  async function summary(userId: string, tiers: Tier[]): Promise<LearnerSummary> {
-    const at = now();
-    const timeZone = await sources.timeZoneOf(userId);
-    const today = todayIn(timeZone, at);
-    const week = weekWindow(at, timeZone);
-    const [cards, goals, stats, weekSeconds, todaySeconds, weakLessons, inProgress, live] = await Promise.all([
-      repository.cardStats(userId, at),
-      sources.goalsOf(userId),
-      sources.statsOf(userId),
-      sources.studySecondsBetween(userId, { from: week.start, to: at }),
-      sources.studySecondsBetween(userId, { from: startOfLocalDate(today, timeZone), to: at }),
-      repository.weakLessons(userId, tiers),
-      repository.coursesInProgress(userId, tiers),
-      sources.liveSessionsOf(userId),
-    ]);
-    const liveSessions = live
-      .filter((entry) => entry.start >= at && entry.start.getTime() - at.getTime() <= LIVE_AHEAD_MS)
-      .sort((one, other) => one.start.getTime() - other.start.getTime())
-      .slice(0, LIVE_SESSIONS_SHOWN)
-      .map((entry) => ({ title: entry.title, startsAt: entry.start, url: entry.url ?? '' }));
-    return {
-      timeZone,
-      today,
-      cards,
-      goals: goals
-        .filter((goal) => goal.status === 'active')
-        .map((goal) => ({
-          title: goal.title,
-          kind: goal.kind,
-          percent: goal.progress.percent,
-          atRisk: goal.at_risk,
-          dueDate: goal.due_date,
-          targetMinutes: goal.target_minutes,
-        })),
-      streak: stats.streak,
-      xp: { total: stats.totalXp, level: stats.level },
-      studyMinutes: { today: Math.round(todaySeconds / 60), week: Math.round(weekSeconds / 60) },
-      weakLessons,
-      liveSessions,
-      inProgress,
-    };
-  }
-
+  const { repository, sources } = deps;
   return {
-    summary: async (userId: string) => summary(userId, tiersUpTo(await sources.tierOf(userId))),
+    summary: async (userId: string) => readSummary(deps, userId, tiersUpTo(await sources.tierOf(userId))),
 
     /** Everything one answer may draw on: the learner's own data and the lessons their plan opens. */
     async turn(input: {
@@ -94,7 +105,7 @@ export function createCoachContextService({
       const tiers = tiersUpTo(await sources.tierOf(input.userId));
       const topic = topicTerms(input.message);
       const [learner, found, cards] = await Promise.all([
-        summary(input.userId, tiers),
+        readSummary(deps, input.userId, tiers),
         repository.searchLessons(topic, input.language, tiers),
         repository.cardsAbout(input.userId, topic),
       ]);

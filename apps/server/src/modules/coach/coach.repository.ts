@@ -6,8 +6,18 @@ import { coachConversations, coachDailyUsage, coachMessages, type PendingQuiz } 
 export type ConversationRow = typeof coachConversations.$inferSelect;
 export type MessageRow = typeof coachMessages.$inferSelect;
 
-/** Conversations, messages and the daily count; every read and write is scoped by the learner's id. */
-export function createCoachRepository({ db }: { db: Db }) {
+type NewMessage = {
+  userId: string;
+  conversationId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status?: 'complete' | 'stopped';
+  citations?: Citation[];
+  proposals?: Proposal[];
+  quiz?: PendingQuiz | null;
+};
+
+function createConversationRows(db: Db) {
   return {
     listConversations: (userId: string) =>
       db
@@ -48,7 +58,11 @@ export function createCoachRepository({ db }: { db: Db }) {
     async deleteAllConversations(userId: string) {
       await db.delete(coachConversations).where(eq(coachConversations.userId, userId));
     },
+  };
+}
 
+function createMessageRows(db: Db) {
+  return {
     listMessages: (userId: string, conversationId: string) =>
       db
         .select()
@@ -64,16 +78,7 @@ export function createCoachRepository({ db }: { db: Db }) {
       return row ?? null;
     },
 
-    async insertMessage(values: {
-      userId: string;
-      conversationId: string;
-      role: 'user' | 'assistant';
-      content: string;
-      status?: 'complete' | 'stopped';
-      citations?: Citation[];
-      proposals?: Proposal[];
-      quiz?: PendingQuiz | null;
-    }): Promise<MessageRow> {
+    async insertMessage(values: NewMessage): Promise<MessageRow> {
       const [row] = await db.insert(coachMessages).values(values).returning();
       if (!row) throw new Error('message insert failed');
       return row;
@@ -103,7 +108,12 @@ export function createCoachRepository({ db }: { db: Db }) {
         .returning();
       return row ?? null;
     },
+  };
+}
 
+/** The number of messages each learner sent each day. */
+function createUsageRows(db: Db) {
+  return {
     async usedOn(userId: string, day: string): Promise<number> {
       const [row] = await db
         .select({ messages: coachDailyUsage.messages })
@@ -134,5 +144,10 @@ export function createCoachRepository({ db }: { db: Db }) {
         .where(and(eq(coachDailyUsage.userId, userId), eq(coachDailyUsage.day, day)));
     },
   };
+}
+
+/** Conversations, messages and the daily count; every read and write is scoped by the learner's id. */
+export function createCoachRepository({ db }: { db: Db }) {
+  return { ...createConversationRows(db), ...createMessageRows(db), ...createUsageRows(db) };
 }
 export type CoachRepository = ReturnType<typeof createCoachRepository>;

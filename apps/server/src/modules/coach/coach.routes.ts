@@ -18,12 +18,20 @@ import type { CoachProposalsService } from './coach-proposals.service.ts';
 const access = { role: 'user', feature: 'ai_coach' } as const;
 const tags = ['coach'];
 
-export const coachRoutes: FastifyPluginAsyncZod<{
-  coachService: CoachService;
-  proposalsService: CoachProposalsService;
-}> = async (app, { coachService, proposalsService }) => {
-  const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  'x-content-type-options': 'nosniff',
+  connection: 'keep-alive',
+};
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+
+/** The overview, the list of conversations and starting one. */
+function registerCoachStartRoutes(app: App, coachService: CoachService) {
   app.get(
     '/api/coach/overview',
     {
@@ -60,7 +68,10 @@ export const coachRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply.status(201).send({ conversation: await coachService.create(userIdOf(request), request.body.title) }),
   );
+}
 
+/** One conversation, deleting it, and deleting them all. */
+function registerConversationRoutes(app: App, coachService: CoachService) {
   app.get(
     '/api/coach/conversations/:conversationId',
     {
@@ -98,7 +109,10 @@ export const coachRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Asking the coach, with the answer streamed back. */
+function registerMessageRoutes(app: App, coachService: CoachService) {
   app.post(
     '/api/coach/conversations/:conversationId/messages',
     {
@@ -120,13 +134,7 @@ export const coachRoutes: FastifyPluginAsyncZod<{
         if (!reply.raw.writableFinished) stopped.abort();
       });
       reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-        connection: 'keep-alive',
-      });
+      reply.raw.writeHead(200, EVENT_STREAM_HEADERS);
       const emit = ({ event, data }: CoachStreamEvent) => {
         if (!reply.raw.writableEnded && !reply.raw.destroyed) {
           reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -141,7 +149,10 @@ export const coachRoutes: FastifyPluginAsyncZod<{
       }
     },
   );
+}
 
+/** Confirming or dismissing what the coach suggested. */
+function registerProposalRoutes(app: App, proposalsService: CoachProposalsService) {
   for (const action of ['confirm', 'dismiss'] as const) {
     app.post(
       `/api/coach/messages/:messageId/proposals/:proposalId/${action}`,
@@ -162,4 +173,14 @@ export const coachRoutes: FastifyPluginAsyncZod<{
       }),
     );
   }
+}
+
+export const coachRoutes: FastifyPluginAsyncZod<{
+  coachService: CoachService;
+  proposalsService: CoachProposalsService;
+}> = async (app, { coachService, proposalsService }) => {
+  registerCoachStartRoutes(app, coachService);
+  registerConversationRoutes(app, coachService);
+  registerMessageRoutes(app, coachService);
+  registerProposalRoutes(app, proposalsService);
 };
