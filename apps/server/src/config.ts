@@ -290,12 +290,7 @@ function coachSettings(e: Env): CoachSettings {
 /** Where SCORM content is served from, with the limits on uploaded packages. */
 function scormSettings(e: Env, publicUrl: string): Config['scorm'] {
   return {
-    ...scormContentSettings({
-      publicUrl,
-      port: e.PORT,
-      contentOrigin: e.CONTENT_ORIGIN,
-      contentPort: e.CONTENT_PORT,
-    }),
+    ...scormContentSettings({ publicUrl, port: e.PORT, contentOrigin: e.CONTENT_ORIGIN, contentPort: e.CONTENT_PORT }),
     ingestLeaseSeconds: e.SCORM_INGEST_LEASE_SECONDS,
     limits: {
       maxPackageBytes: e.SCORM_MAX_PACKAGE_BYTES,
