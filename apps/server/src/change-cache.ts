@@ -51,6 +51,32 @@ export function followChanges(channel: string, onNotice: (payload: string) => vo
   };
 }
 
+/** Follows each channel, dropping the key each notice names (or everything when notices may have been missed). */
+const followEvery = (
+  followed: readonly { channel: string; keyOf: (payload: string) => string | null }[],
+  drop: (key: string) => void,
+) =>
+  followed.map((each) =>
+    followChanges(
+      each.channel,
+      (payload) => {
+        const key = each.keyOf(payload);
+        if (key !== null) drop(key);
+      },
+      () => drop('*'),
+    ),
+  );
+
+/** Keeps `entry` under `key` as the newest, letting the oldest go when `maxEntries` are kept. */
+function keepEntry<Value>(entries: Map<string, Entry<Value>>, key: string, entry: Entry<Value>, maxEntries: number) {
+  entries.delete(key);
+  if (entries.size >= maxEntries) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(key, entry);
+}
+
 /**
  * Values read from the database and kept in this process until the database says they changed. Triggers notify
  * `channel` with the key as the change commits, so every instance drops its copy; the writing instance also drops
@@ -88,16 +114,7 @@ export function createChangeCache<Value>({
   };
   const droppedSince = (key: string, ticket: number) =>
     everythingDroppedAt > ticket || (droppedAt.get(key) ?? 0) > ticket;
-  const followers = [{ channel, keyOf }, ...alsoFollow].map((followed) =>
-    followChanges(
-      followed.channel,
-      (payload) => {
-        const key = followed.keyOf(payload);
-        if (key !== null) drop(key);
-      },
-      () => drop('*'),
-    ),
-  );
+  const followers = followEvery([{ channel, keyOf }, ...alsoFollow], drop);
   const listening = () => followers.every((each) => each.listening);
 
   return {
@@ -123,14 +140,7 @@ export function createChangeCache<Value>({
       }
       const kept = value !== undefined && listening() && !droppedSince(key, ticket);
       if (reading === 0) droppedAt.clear();
-      if (value !== undefined && kept) {
-        entries.delete(key);
-        if (entries.size >= maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
-        }
-        entries.set(key, { value, freshUntil: now() + ttlMs });
-      }
+      if (value !== undefined && kept) keepEntry(entries, key, { value, freshUntil: now() + ttlMs }, maxEntries);
       return value;
     },
 

@@ -1,3 +1,56 @@
+type Waiter<Write, Answer> = {
+  write: Write;
+  learner: string;
+  resolve: (answer: Answer) => void;
+  reject: (error: unknown) => void;
+};
+type WriteLane<Write, Answer> = { waiting: Waiter<Write, Answer>[]; sending: number; onTheirWay: number };
+type Send<Write, Answer> = (writes: Write[]) => Promise<Answer[]>;
+
+/** Takes the next statement's writes off the lane: the oldest waiting, one per learner not already on their way. */
+function nextBatch<Write, Answer>(
+  lane: WriteLane<Write, Answer>,
+  perStatement: number,
+  learnersOnTheirWay: ReadonlySet<string>,
+): Waiter<Write, Answer>[] {
+  const batch: Waiter<Write, Answer>[] = [];
+  const learners = new Set<string>();
+  lane.waiting = lane.waiting.filter((waiting) => {
+    const { learner } = waiting;
+    if (batch.length >= perStatement || learners.has(learner) || learnersOnTheirWay.has(learner)) return true;
+    batch.push(waiting);
+    learners.add(learner);
+    return false;
+  });
+  return batch;
+}
+
+async function answerAlone<Write, Answer>(send: Send<Write, Answer>, waiting: Waiter<Write, Answer>) {
+  try {
+    const [answer] = await send([waiting.write]);
+    waiting.resolve(answer as Answer);
+  } catch (error) {
+    waiting.reject(error);
+  }
+}
+
+/** Sends `batch` in one statement; if it fails, each write is sent again on its own, so its fault is its own. */
+async function sendBatch<Write, Answer>(send: Send<Write, Answer>, batch: Waiter<Write, Answer>[]) {
+  try {
+    const answers = await send(batch.map((waiting) => waiting.write));
+    batch.forEach((waiting, index) => {
+      waiting.resolve(answers[index] as Answer);
+    });
+  } catch (error) {
+    if (batch.length === 1) (batch[0] as Waiter<Write, Answer>).reject(error);
+    else {
+      const alone: Promise<void>[] = [];
+      for (const waiting of batch) alone.push(answerAlone(send, waiting));
+      await Promise.all(alone);
+    }
+  }
+}
+
 /**
  * Writes of many learners gathered into shared statements, and reads that decide writes (an award's). A write goes out
  * at once when fewer than `inFlight` statements of its shape are on their way; otherwise it waits, and the writes that
@@ -38,49 +91,13 @@ export function createWriteBatches<Write, Answer>({
   /** Writes in one statement at most. */
   perStatement: number;
 }) {
-  type Waiting = { write: Write; learner: string; resolve: (answer: Answer) => void; reject: (error: unknown) => void };
-  type Lane = { waiting: Waiting[]; sending: number; onTheirWay: number };
+  type Lane = WriteLane<Write, Answer>;
   const lanes = new Map<string, Lane>();
   const learnersOnTheirWay = new Set<string>();
 
-  /** Takes the next statement's writes off the lane: the oldest waiting, one per learner not already on their way. */
-  const nextBatch = (lane: Lane): Waiting[] => {
-    const batch: Waiting[] = [];
-    const learners = new Set<string>();
-    lane.waiting = lane.waiting.filter((waiting) => {
-      const { learner } = waiting;
-      if (batch.length >= perStatement || learners.has(learner) || learnersOnTheirWay.has(learner)) return true;
-      batch.push(waiting);
-      learners.add(learner);
-      return false;
-    });
-    return batch;
-  };
-
-  const answerAlone = async (waiting: Waiting) => {
-    try {
-      const [answer] = await send([waiting.write]);
-      waiting.resolve(answer as Answer);
-    } catch (error) {
-      waiting.reject(error);
-    }
-  };
-
-  const sendBatch = async (batch: Waiting[]) => {
-    try {
-      const answers = await send(batch.map((waiting) => waiting.write));
-      batch.forEach((waiting, index) => {
-        waiting.resolve(answers[index] as Answer);
-      });
-    } catch (error) {
-      if (batch.length === 1) (batch[0] as Waiting).reject(error);
-      else await Promise.all(batch.map(answerAlone));
-    }
-  };
-
   const pump = (lane: Lane) => {
     while (lane.sending < inFlight && lane.onTheirWay < atMost && lane.waiting.length > 0) {
-      const batch = nextBatch(lane);
+      const batch = nextBatch(lane, perStatement, learnersOnTheirWay);
       if (batch.length === 0) return;
       lane.sending += 1;
       lane.onTheirWay += 1;
@@ -92,7 +109,7 @@ export function createWriteBatches<Write, Answer>({
       }, stalledAfterMs);
       stalled.unref();
       for (const { learner } of batch) learnersOnTheirWay.add(learner);
-      void sendBatch(batch).finally(() => {
+      void sendBatch(send, batch).finally(() => {
         clearTimeout(stalled);
         if (counted) lane.sending -= 1;
         lane.onTheirWay -= 1;
