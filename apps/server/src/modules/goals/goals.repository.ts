@@ -36,49 +36,47 @@ const goalFromJson = (goal: GoalJson): GoalWithItems => ({
   items: goal.items.map((item) => ({ ...item, doneAt: jsonDate(item.doneAt), createdAt: new Date(item.createdAt) })),
 });
 
-/** Every read and write is scoped by the learner's id; checklist items are reached only through their goal. */
-export function createGoalsRepository({ db }: { db: Db }) {
-  async function attachItems(rows: { goal: GoalRow; courseTitle: string | null }[]): Promise<GoalWithItems[]> {
-    const ids = rows.map((row) => row.goal.id);
-    const items =
-      ids.length === 0
-        ? []
-        : await db
-            .select()
-            .from(goalChecklistItems)
-            .where(inArray(goalChecklistItems.goalId, ids))
-            .orderBy(asc(goalChecklistItems.position), asc(goalChecklistItems.createdAt));
-    return rows.map((row) => ({
-      ...row.goal,
-      courseTitle: row.courseTitle,
-      items: items.filter((item) => item.goalId === row.goal.id),
-    }));
-  }
+/** The goals with their checklist items, in order. */
+async function attachItems(db: Db, rows: { goal: GoalRow; courseTitle: string | null }[]): Promise<GoalWithItems[]> {
+  const ids = rows.map((row) => row.goal.id);
+  const items =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(goalChecklistItems)
+          .where(inArray(goalChecklistItems.goalId, ids))
+          .orderBy(asc(goalChecklistItems.position), asc(goalChecklistItems.createdAt));
+  return rows.map((row) => ({
+    ...row.goal,
+    courseTitle: row.courseTitle,
+    items: items.filter((item) => item.goalId === row.goal.id),
+  }));
+}
 
-  const selectGoals = () =>
-    db
-      .select({ goal: goals, courseTitle: courses.title })
-      .from(goals)
-      .leftJoin(courses, eq(courses.id, goals.courseId));
+const selectGoals = (db: Db) =>
+  db.select({ goal: goals, courseTitle: courses.title }).from(goals).leftJoin(courses, eq(courses.id, goals.courseId));
 
-  /** The learner's goals with their items, oldest first, in one query; to read alone or with other parts. */
-  const listPart = (userId: string) =>
-    readPart(
-      sql`select coalesce(json_agg(json_build_object(
-          'id', g.id, 'userId', g.user_id, 'kind', g.kind, 'title', g.title, 'description', g.description,
-          'status', g.status, 'courseId', g.course_id, 'targetMinutes', g.target_minutes, 'targetXp', g.target_xp,
-          'dueDate', g.due_date, 'createdAt', g.created_at, 'updatedAt', g.updated_at, 'pausedAt', g.paused_at,
-          'completedAt', g.completed_at, 'firstCompletedAt', g.first_completed_at, 'courseTitle', c.title,
-          'items', (select coalesce(json_agg(json_build_object('id', i.id, 'goalId', i.goal_id,
-              'position', i.position, 'label', i.label, 'doneAt', i.done_at, 'createdAt', i.created_at)
-              order by i.position, i.created_at), '[]'::json)
-            from ${goalChecklistItems} i where i.goal_id = g.id))
-          order by g.created_at, g.id), '[]'::json)
-        from ${goals} g left join ${courses} c on c.id = g.course_id
-        where g.user_id = ${userId}`,
-      (value) => (value as GoalJson[]).map(goalFromJson),
-    );
+/** The learner's goals with their items, oldest first, in one query; to read alone or with other parts. */
+const listPart = (userId: string) =>
+  readPart(
+    sql`select coalesce(json_agg(json_build_object(
+        'id', g.id, 'userId', g.user_id, 'kind', g.kind, 'title', g.title, 'description', g.description,
+        'status', g.status, 'courseId', g.course_id, 'targetMinutes', g.target_minutes, 'targetXp', g.target_xp,
+        'dueDate', g.due_date, 'createdAt', g.created_at, 'updatedAt', g.updated_at, 'pausedAt', g.paused_at,
+        'completedAt', g.completed_at, 'firstCompletedAt', g.first_completed_at, 'courseTitle', c.title,
+        'items', (select coalesce(json_agg(json_build_object('id', i.id, 'goalId', i.goal_id,
+            'position', i.position, 'label', i.label, 'doneAt', i.done_at, 'createdAt', i.created_at)
+            order by i.position, i.created_at), '[]'::json)
+          from ${goalChecklistItems} i where i.goal_id = g.id))
+        order by g.created_at, g.id), '[]'::json)
+      from ${goals} g left join ${courses} c on c.id = g.course_id
+      where g.user_id = ${userId}`,
+    (value) => (value as GoalJson[]).map(goalFromJson),
+  );
 
+/** The learner's goals read, and the transaction and lock their changes run in. */
+function createGoalReads(db: Db) {
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -91,7 +89,10 @@ export function createGoalsRepository({ db }: { db: Db }) {
     },
 
     async findOne(userId: string, goalId: string): Promise<GoalWithItems | undefined> {
-      const [row] = await attachItems(await selectGoals().where(and(eq(goals.id, goalId), eq(goals.userId, userId))));
+      const [row] = await attachItems(
+        db,
+        await selectGoals(db).where(and(eq(goals.id, goalId), eq(goals.userId, userId))),
+      );
       return row;
     },
 
@@ -104,7 +105,12 @@ export function createGoalsRepository({ db }: { db: Db }) {
         .for('update');
       return row;
     },
+  };
+}
 
+/** A goal created, changed or removed, always scoped by its learner. */
+function createGoalWrites(db: Db) {
+  return {
     async insert(tx: Tx, userId: string, values: GoalValues, itemLabels: string[]): Promise<GoalRow> {
       const [row] = await tx
         .insert(goals)
@@ -140,6 +146,19 @@ export function createGoalsRepository({ db }: { db: Db }) {
       return row;
     },
 
+    async delete(userId: string, goalId: string): Promise<boolean> {
+      const rows = await db
+        .delete(goals)
+        .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
+        .returning({ id: goals.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+/** A goal's checklist items, reached only through their goal. */
+function createChecklistWrites() {
+  return {
     async listItems(tx: Tx, goalId: string): Promise<ChecklistItemRow[]> {
       return tx.select().from(goalChecklistItems).where(eq(goalChecklistItems.goalId, goalId));
     },
@@ -176,15 +195,12 @@ export function createGoalsRepository({ db }: { db: Db }) {
         .returning({ id: goalChecklistItems.id });
       return rows.length > 0;
     },
+  };
+}
 
-    async delete(userId: string, goalId: string): Promise<boolean> {
-      const rows = await db
-        .delete(goals)
-        .where(and(eq(goals.id, goalId), eq(goals.userId, userId)))
-        .returning({ id: goals.id });
-      return rows.length > 0;
-    },
-
+/** What a goal's progress is measured against: course percents and XP earned. */
+function createGoalFacts(db: Db) {
+  return {
     /** The learner's percent in each of these courses (0 for a course not started). */
     async coursePercents(userId: string, courseIds: string[]): Promise<Map<string, number>> {
       if (courseIds.length === 0) return new Map();
@@ -210,7 +226,12 @@ export function createGoalsRepository({ db }: { db: Db }) {
         );
       return row?.xp ?? 0;
     },
+  };
+}
 
+/** The courses a goal can be about. */
+function createGoalCourseChoices(db: Db) {
+  return {
     /** Published courses a goal can be about, with the learner's percent in each. */
     async courseOptions(userId: string) {
       const rows = await db
@@ -229,6 +250,17 @@ export function createGoalsRepository({ db }: { db: Db }) {
         .where(and(eq(courses.id, courseId), eq(courses.status, 'published')));
       return Boolean(row);
     },
+  };
+}
+
+/** Every read and write is scoped by the learner's id; checklist items are reached only through their goal. */
+export function createGoalsRepository({ db }: { db: Db }) {
+  return {
+    ...createGoalReads(db),
+    ...createGoalWrites(db),
+    ...createChecklistWrites(),
+    ...createGoalFacts(db),
+    ...createGoalCourseChoices(db),
   };
 }
 export type GoalsRepository = ReturnType<typeof createGoalsRepository>;

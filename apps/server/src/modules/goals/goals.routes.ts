@@ -13,7 +13,9 @@ import { z } from 'zod';
 import type { GoalsService } from './goals.service.ts';
 
 const access = { role: 'user', feature: 'goals' } as const;
-export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> = async (app, { goalsService }) => {
+type GoalsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function registerGoalListRoutes(app: GoalsApp, goalsService: GoalsService) {
   app.get(
     '/api/goals',
     {
@@ -56,7 +58,9 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
       return reply.status(201).send({ goal });
     },
   );
+}
 
+function registerOneGoalRoutes(app: GoalsApp, goalsService: GoalsService) {
   app.get(
     '/api/goals/:goalId',
     {
@@ -87,7 +91,9 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
       goal: await goalsService.update(request.auth().user.id, request.params.goalId, request.body),
     }),
   );
+}
 
+function registerGoalStateRoutes(app: GoalsApp, goalsService: GoalsService) {
   for (const action of ['pause', 'resume', 'complete'] as const) {
     app.post(
       `/api/goals/:goalId/${action}`,
@@ -127,7 +133,9 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
       ),
     }),
   );
+}
 
+function registerGoalRemovalRoutes(app: GoalsApp, goalsService: GoalsService) {
   app.delete(
     '/api/goals/:goalId',
     {
@@ -144,4 +152,11 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> 
       return reply.status(204).send(null);
     },
   );
+}
+
+export const goalsRoutes: FastifyPluginAsyncZod<{ goalsService: GoalsService }> = async (app, { goalsService }) => {
+  registerGoalListRoutes(app, goalsService);
+  registerOneGoalRoutes(app, goalsService);
+  registerGoalStateRoutes(app, goalsService);
+  registerGoalRemovalRoutes(app, goalsService);
 };
