@@ -40,21 +40,18 @@ export function toSubscriptionStatus(
   };
 }
 
-export function createSubscriptionService({
+/** What the billing module plugs in once at start-up; read at each call. */
+type Plugs = { paidCheckout: PaidCheckout | null; sharedPlan: SharedPlan | null };
+
+function createSubscriptionStatus({
   subscriptionRepository,
-  onChange,
-  now = () => new Date(),
+  now,
+  plugs,
 }: {
   subscriptionRepository: SubscriptionRepository;
-  onChange: (userId: string) => void;
-  now?: () => Date;
+  now: () => Date;
+  plugs: Plugs;
 }) {
-  let paidCheckout: PaidCheckout | null = null;
-  let sharedPlan: SharedPlan | null = null;
-  const notifyChange = (userId: string) => {
-    onChange(userId);
-    void sharedPlan?.planChanged(userId);
-  };
   async function getOwnStatus(userId: string) {
     const found = await subscriptionRepository.findAccessByUserId(userId);
     return toSubscriptionStatus(found?.subscription, now(), { cancelAtPeriodEnd: found?.cancelAtPeriodEnd ?? false });
@@ -66,8 +63,8 @@ export function createSubscriptionService({
    */
   async function getStatus(userId: string, atLeast: Tier = 'us') {
     const own = await getOwnStatus(userId);
-    if (!sharedPlan || hasTierAccess(own, 'us') || hasTierAccess(own, atLeast)) return own;
-    return (await sharedPlan.statusOf(userId)) ?? own;
+    if (!plugs.sharedPlan || hasTierAccess(own, 'us') || hasTierAccess(own, atLeast)) return own;
+    return (await plugs.sharedPlan.statusOf(userId)) ?? own;
   }
   /**
    * Refuses a checkout of a paid `tier` the user already has, or while they hold another paid plan (a change of a
@@ -83,39 +80,73 @@ export function createSubscriptionService({
     }
     return currentTier;
   }
+  return { getOwnStatus, getStatus, refuseCheckout };
+}
+
+function createSubscriptionCheckout({
+  subscriptionRepository,
+  status: { getStatus, refuseCheckout },
+  notifyChange,
+  plugs,
+}: {
+  subscriptionRepository: SubscriptionRepository;
+  status: ReturnType<typeof createSubscriptionStatus>;
+  notifyChange: (userId: string) => void;
+  plugs: Plugs;
+}) {
   /** The free Calm plan, at once; pushes the change to the user's open tabs. */
   async function activateFree(userId: string) {
     await subscriptionRepository.activate(userId, { tier: 'calm', provider: 'free' });
     notifyChange(userId);
   }
+  async function startCheckout(userId: string, request: CheckoutRequest) {
+    const { tier } = request;
+    if (tier === 'calm') {
+      const current = await getStatus(userId);
+      if (current.subscribed && current.subscription_tier !== 'calm') {
+        throw new AppError('conflict', 'You already have a higher plan.');
+      }
+      await activateFree(userId);
+      return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
+    }
+    const currentTier = await refuseCheckout(userId, tier);
+    if (!plugs.paidCheckout) throw new AppError('tier_unavailable', 'Paid plans are not available on this server.');
+    const opened = await plugs.paidCheckout(userId, { ...request, tier }, { subscriber: currentTier !== null });
+    if ('freeAccess' in opened) return { ...opened, url: null };
+    return { freeAccess: false as const, message: 'Checkout opened.', url: opened.url };
+  }
+  return { activateFree, startCheckout };
+}
+
+export function createSubscriptionService({
+  subscriptionRepository,
+  onChange,
+  now = () => new Date(),
+}: {
+  subscriptionRepository: SubscriptionRepository;
+  onChange: (userId: string) => void;
+  now?: () => Date;
+}) {
+  const plugs: Plugs = { paidCheckout: null, sharedPlan: null };
+  const notifyChange = (userId: string) => {
+    onChange(userId);
+    void plugs.sharedPlan?.planChanged(userId);
+  };
+  const status = createSubscriptionStatus({ subscriptionRepository, now, plugs });
+  const checkout = createSubscriptionCheckout({ subscriptionRepository, status, notifyChange, plugs });
   return {
     /** The user's plan as every access check sees it. */
-    getStatus,
+    getStatus: status.getStatus,
     /** The user's own plan, without access through a shared plan. */
-    getOwnStatus,
+    getOwnStatus: status.getOwnStatus,
     /**
      * Calm is free: it activates at once without a checkout. A paid tier opens a checkout with the billing provider;
      * a tier the user already has, or a change away from a paid plan, is refused and changes nothing.
      */
-    async startCheckout(userId: string, request: CheckoutRequest) {
-      const { tier } = request;
-      if (tier === 'calm') {
-        const current = await getStatus(userId);
-        if (current.subscribed && current.subscription_tier !== 'calm') {
-          throw new AppError('conflict', 'You already have a higher plan.');
-        }
-        await activateFree(userId);
-        return { freeAccess: true as const, message: 'Your free Calm plan is active.', url: null };
-      }
-      const currentTier = await refuseCheckout(userId, tier);
-      if (!paidCheckout) throw new AppError('tier_unavailable', 'Paid plans are not available on this server.');
-      const opened = await paidCheckout(userId, { ...request, tier }, { subscriber: currentTier !== null });
-      if ('freeAccess' in opened) return { ...opened, url: null };
-      return { freeAccess: false as const, message: 'Checkout opened.', url: opened.url };
-    },
-    refuseCheckout,
+    startCheckout: checkout.startCheckout,
+    refuseCheckout: status.refuseCheckout,
     /** Back to free Calm, as when an admin revokes a complimentary plan. */
-    activateFree,
+    activateFree: checkout.activateFree,
     /** A paid plan confirmed by the billing provider; pushes the change to the user's open tabs. */
     async activatePaid(
       userId: string,
@@ -132,11 +163,11 @@ export function createSubscriptionService({
     },
     /** The billing module plugs its checkout in here; without it, paid tiers answer `tier_unavailable`. */
     usePaidCheckout(start: PaidCheckout) {
-      paidCheckout = start;
+      plugs.paidCheckout = start;
     },
     /** The billing module plugs shared-plan seats in here; their access then feeds every route guard. */
     useSharedPlan(plan: SharedPlan) {
-      sharedPlan = plan;
+      plugs.sharedPlan = plan;
     },
     /** Tells listeners (open tabs, shared-plan members) that the user's plan changed. */
     notifyChange,
