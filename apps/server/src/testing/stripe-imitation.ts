@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StripeSettings } from '../config.ts';
 
@@ -55,78 +55,91 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+type ImitationState = {
+  subscriptions: Map<string, StripeSubscriptionObject>;
+  requests: StripeRequest[];
+  counter: number;
+};
+
+/** Settings that point the app's Stripe SDK at the imitation listening on `port`. */
+function imitationSettings(port: number): StripeSettings {
+  return {
+    secretKey: 'sk_test_portal',
+    webhookSecret: 'whsec_portal_test_secret',
+    prices: {
+      me: { month: 'price_me_month', year: 'price_me_year' },
+      us: { month: 'price_us_month', year: 'price_us_year' },
+      universal: { month: 'price_universal_month', year: 'price_universal_year' },
+    },
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+  };
+}
+
+const checkoutSessionOf = (id: string, params: URLSearchParams) => ({
+  id,
+  object: 'checkout.session',
+  mode: 'subscription',
+  client_reference_id: params.get('client_reference_id'),
+  url: `https://checkout.stripe.test/c/pay/${id}`,
+});
+
+const portalSessionOf = (id: string, params: URLSearchParams) => ({
+  id,
+  object: 'billing_portal.session',
+  customer: params.get('customer'),
+  return_url: params.get('return_url'),
+  url: `https://billing.stripe.test/p/session/${id}`,
+});
+
+async function answerStripeRequest(state: ImitationState, request: IncomingMessage, response: ServerResponse) {
+  const url = new URL(request.url ?? '/', 'http://stripe.test');
+  const params = new URLSearchParams(await bodyOf(request));
+  state.requests.push({ method: request.method ?? 'GET', path: url.pathname, params });
+  const answer = (status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++state.counter}` });
+    response.end(JSON.stringify(body));
+  };
+  const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+  if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+    return answer(200, checkoutSessionOf(`cs_test_${++state.counter}`, params));
+  }
+  if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+    return answer(200, portalSessionOf(`bps_${++state.counter}`, params));
+  }
+  const subscription = subscriptionPath
+    ? state.subscriptions.get(decodeURIComponent(subscriptionPath[1] ?? ''))
+    : undefined;
+  if (subscriptionPath && !subscription) {
+    return answer(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+  }
+  if (subscription && request.method === 'GET') return answer(200, subscription);
+  if (subscription && request.method === 'POST') {
+    const cancel = params.get('cancel_at_period_end');
+    if (cancel !== null) subscription.cancel_at_period_end = cancel === 'true';
+    return answer(200, subscription);
+  }
+  return answer(404, {
+    error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` },
+  });
+}
+
 /**
  * A local HTTP server answering the few Stripe API calls the portal makes (Checkout Session, Customer Portal session,
  * subscription read and update), so the official SDK runs unchanged without a network. Subscriptions are whatever the
  * test stores; every request is recorded.
  */
 export async function startStripeImitation() {
-  const subscriptions = new Map<string, StripeSubscriptionObject>();
-  const requests: StripeRequest[] = [];
-  let counter = 0;
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stripe.test');
-    const params = new URLSearchParams(await bodyOf(request));
-    requests.push({ method: request.method ?? 'GET', path: url.pathname, params });
-    const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
-      response.end(JSON.stringify(body));
-    };
-    const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
-    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const id = `cs_test_${++counter}`;
-      return answer(200, {
-        id,
-        object: 'checkout.session',
-        mode: 'subscription',
-        client_reference_id: params.get('client_reference_id'),
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-      });
-    }
-    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-      const id = `bps_${++counter}`;
-      return answer(200, {
-        id,
-        object: 'billing_portal.session',
-        customer: params.get('customer'),
-        return_url: params.get('return_url'),
-        url: `https://billing.stripe.test/p/session/${id}`,
-      });
-    }
-    const subscription = subscriptionPath
-      ? subscriptions.get(decodeURIComponent(subscriptionPath[1] ?? ''))
-      : undefined;
-    if (subscriptionPath && !subscription) {
-      return answer(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
-    }
-    if (subscription && request.method === 'GET') return answer(200, subscription);
-    if (subscription && request.method === 'POST') {
-      const cancel = params.get('cancel_at_period_end');
-      if (cancel !== null) subscription.cancel_at_period_end = cancel === 'true';
-      return answer(200, subscription);
-    }
-    return answer(404, {
-      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` },
-    });
-  });
+  const state: ImitationState = { subscriptions: new Map(), requests: [], counter: 0 };
+  const server = createServer((request, response) => answerStripeRequest(state, request, response));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
-    subscriptions,
-    requests,
+    subscriptions: state.subscriptions,
+    requests: state.requests,
     /** Settings that point the app's Stripe SDK at this server. */
     settings(): StripeSettings {
-      return {
-        secretKey: 'sk_test_portal',
-        webhookSecret: 'whsec_portal_test_secret',
-        prices: {
-          me: { month: 'price_me_month', year: 'price_me_year' },
-          us: { month: 'price_us_month', year: 'price_us_year' },
-          universal: { month: 'price_universal_month', year: 'price_universal_year' },
-        },
-        api: { host: '127.0.0.1', port, protocol: 'http' },
-      };
+      return imitationSettings(port);
     },
     async close() {
       server.closeAllConnections();
