@@ -54,12 +54,15 @@ export function checkoutCompletedEvents(
 }
 
 /** A paid invoice: the first one pays the checkout session, later ones renew the plan. */
-function invoicePaidEvents(
-  paid: { event: Stripe.Event; invoice: Stripe.Invoice; created: Date; userId: string },
-  subscription: Stripe.Subscription,
-  latest: LifecycleEvent[],
-): BillingEvent[] {
-  const { event, invoice, created, userId } = paid;
+function invoicePaidEvents(paid: {
+  event: Stripe.Event;
+  invoice: Stripe.Invoice;
+  created: Date;
+  userId: string;
+  subscription: Stripe.Subscription;
+  latest: LifecycleEvent[];
+}): BillingEvent[] {
+  const { event, invoice, created, userId, subscription, latest } = paid;
   const line = invoice.lines.data[0];
   const state = latest[0]?.type === 'subscription.synced' ? latest[0].state : null;
   if (!line || !state) return [];
@@ -94,7 +97,7 @@ export async function invoiceEvents(
   const { subscription, userId } = found;
   const latest = syncedEvents(deps.settings, { id: `${event.id}:state`, created, userId, subscription });
   if (event.type !== 'invoice.payment_failed') {
-    return invoicePaidEvents({ event, invoice, created, userId }, subscription, latest);
+    return invoicePaidEvents({ event, invoice, created, userId, subscription, latest });
   }
   const periodEnd = dateOf(invoice.period_end);
   return [

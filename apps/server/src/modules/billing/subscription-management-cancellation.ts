@@ -28,11 +28,15 @@ export function createPlanCancellation(context: ManagementContext) {
         oldValues: { cancel_at_period_end: false },
         newValues: { cancel_at_period_end: true, ends_at: own.periodEnd.toISOString() },
       });
-      await mailPlanNotice(context, userId, language, {
-        kind: 'canceled',
-        tier: own.subscription.tier,
-        date: own.periodEnd,
-      });
+      await mailPlanNotice(
+        context,
+        { userId, language },
+        {
+          kind: 'canceled',
+          tier: own.subscription.tier,
+          date: own.periodEnd,
+        },
+      );
       subscriptionService.notifyChange(userId);
       return subscriptionDetailsOf(context, userId);
     },
@@ -48,11 +52,15 @@ export function createPlanCancellation(context: ManagementContext) {
         oldValues: { cancel_at_period_end: true },
         newValues: { cancel_at_period_end: false },
       });
-      await mailPlanNotice(context, userId, language, {
-        kind: 'resumed',
-        tier: own.subscription.tier,
-        date: own.periodEnd,
-      });
+      await mailPlanNotice(
+        context,
+        { userId, language },
+        {
+          kind: 'resumed',
+          tier: own.subscription.tier,
+          date: own.periodEnd,
+        },
+      );
       subscriptionService.notifyChange(userId);
       return subscriptionDetailsOf(context, userId);
     },

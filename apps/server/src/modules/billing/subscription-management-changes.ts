@@ -95,7 +95,11 @@ async function changeAtPeriodEnd(
     oldValues: { subscription_tier: current.tier, interval: current.interval },
     newValues: { next_tier: target.tier, next_interval: target.interval, starts_at: periodEnd.toISOString() },
   });
-  await mailPlanNotice(context, userId, change.language, { kind: 'change_scheduled', ...target, date: periodEnd });
+  await mailPlanNotice(
+    context,
+    { userId, language: change.language },
+    { kind: 'change_scheduled', ...target, date: periodEnd },
+  );
   context.subscriptionService.notifyChange(userId);
 }
 
@@ -140,7 +144,7 @@ export function createPlanChanges(context: ManagementContext) {
         oldValues: { next_tier: own.schedule.nextTier, next_interval: own.schedule.nextInterval },
         newValues: { subscription_tier: own.subscription.tier },
       });
-      await mailPlanNotice(context, userId, language, { kind: 'change_undone', tier: own.subscription.tier });
+      await mailPlanNotice(context, { userId, language }, { kind: 'change_undone', tier: own.subscription.tier });
       context.subscriptionService.notifyChange(userId);
       return subscriptionDetailsOf(context, userId);
     },

@@ -97,12 +97,12 @@ export async function subscriptionDetailsOf(context: ManagementContext, userId: 
 
 export async function mailPlanNotice(
   context: ManagementContext,
-  userId: string,
-  language: InterfaceLanguage,
+  recipient: { userId: string; language: InterfaceLanguage },
   notice: PlanNotice,
 ) {
-  const email = await context.billingRepository.emailOf(userId);
-  if (email) await context.mailer.send({ channel: 'email', to: email, ...planNoticeMail(language, notice) });
+  const email = await context.billingRepository.emailOf(recipient.userId);
+  if (!email) return;
+  await context.mailer.send({ channel: 'email', to: email, ...planNoticeMail(recipient.language, notice) });
 }
 
 export async function auditPlanChange(
