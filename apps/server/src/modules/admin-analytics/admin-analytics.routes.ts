@@ -9,16 +9,14 @@ import {
 } from '@portal/shared/admin-analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import type { AdminAnalyticsService } from './admin-analytics.service.ts';
 
 const admin = { role: 'admin', feature: null } as const;
 const tags = ['admin analytics'];
 
-/** Engagement, funnels, SCORM results, distributions and at-risk learners for admins, as JSON and CSV. */
-export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService: AdminAnalyticsService }> = async (
-  app,
-  { adminAnalyticsService },
-) => {
+/** The screen's figures and its at-risk list. */
+function registerReadRoutes(app: RouteApp, service: AdminAnalyticsService) {
   app.get(
     '/api/admin/analytics',
     {
@@ -30,7 +28,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService
         response: { 200: adminAnalyticsSchema },
       },
     },
-    async (request) => adminAnalyticsService.overview(request.query),
+    async (request) => service.overview(request.query),
   );
 
   app.get(
@@ -44,9 +42,12 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService
         response: { 200: atRiskPageSchema },
       },
     },
-    async (request) => adminAnalyticsService.atRisk(request.query),
+    async (request) => service.atRisk(request.query),
   );
+}
 
+/** A reminder to one at-risk learner. */
+function registerNudgeRoute(app: RouteApp, service: AdminAnalyticsService) {
   app.post(
     '/api/admin/analytics/at-risk/:userId/nudge',
     {
@@ -59,7 +60,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService
       },
     },
     async (request, reply) => {
-      const result = await adminAnalyticsService.nudge(request.auth().user.id, request.params.userId, request.ip);
+      const result = await service.nudge(request.auth().user.id, request.params.userId, request.ip);
       if ('sent' in result) return result.sent;
       reply.header('retry-after', String(Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000))));
       throw new AppError('rate_limited', 'This learner was nudged recently. Try again later.', {
@@ -67,7 +68,10 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService
       });
     },
   );
+}
 
+/** One section of the screen as a CSV file. */
+function registerExportRoute(app: RouteApp, service: AdminAnalyticsService) {
   app.get(
     '/api/admin/analytics/export.csv',
     {
@@ -80,7 +84,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService
       },
     },
     async (request, reply) => {
-      const { disposition, csv } = await adminAnalyticsService.exportCsv(request.query);
+      const { disposition, csv } = await service.exportCsv(request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', disposition)
@@ -88,4 +92,14 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService
         .send(csv);
     },
   );
+}
+
+/** Engagement, funnels, SCORM results, distributions and at-risk learners for admins, as JSON and CSV. */
+export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ adminAnalyticsService: AdminAnalyticsService }> = async (
+  app,
+  { adminAnalyticsService },
+) => {
+  registerReadRoutes(app, adminAnalyticsService);
+  registerNudgeRoute(app, adminAnalyticsService);
+  registerExportRoute(app, adminAnalyticsService);
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { createActivityRepository } from '../activity/activity.repository.ts';
+import { type ActivityRepository, createActivityRepository } from '../activity/activity.repository.ts';
 import { courseModules, courses, lessons } from '../courses/courses.table.ts';
 import { streaks, userXp, xpAccounts } from '../gamification/gamification.table.ts';
 import { goals } from '../goals/goals.table.ts';
@@ -13,13 +13,8 @@ export const DAY = 86_400_000;
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/**
- * Writes learner activity the way the learning modules store it: a course with text, quiz and SCORM lessons, lesson
- * and course progress, quiz attempts, XP, streaks, goals and SCORM attempts.
- */
-export function createActivitySeeder(db: Db) {
-  const activity = createActivityRepository({ db });
-
+/** A published course with text lessons and a quiz. */
+function createCourseSeeds(db: Db) {
   return {
     async course(title: string, lessonCount: number) {
       const [course] = await db
@@ -59,7 +54,12 @@ export function createActivitySeeder(db: Db) {
       if (!quiz) throw new Error('quiz insert failed');
       return { id: course.id, moduleId: module.id, lessonIds: rows.map((row) => row.id), quizId: quiz.id, lessonCount };
     },
+  };
+}
 
+/** Lesson and course progress, and quiz attempts. */
+function createLearningSeeds(db: Db, activity: ActivityRepository) {
+  return {
     /** The learner completed `completed` of the course's lessons, the last activity at `at`. */
     async progress(
       userId: string,
@@ -92,7 +92,6 @@ export function createActivitySeeder(db: Db) {
       );
       await activity.addTime({ userId, endedAt: at, seconds: 600, source: 'lesson' });
     },
-
     async quizAttempts(userId: string, course: { id: string; quizId: string }, results: boolean[]) {
       await db.insert(quizAttempts).values(
         results.map((passed) => ({
@@ -106,7 +105,12 @@ export function createActivitySeeder(db: Db) {
         })),
       );
     },
+  };
+}
 
+/** XP, streaks and goals. */
+function createRewardSeeds(db: Db) {
+  return {
     /** Lifetime XP, with `earned` of it awarded at `at` in the ledger. */
     async xp(userId: string, total: number, earned = total, at = new Date()) {
       await db
@@ -129,13 +133,11 @@ export function createActivitySeeder(db: Db) {
         });
       }
     },
-
     async streak(userId: string, length: number, lastCountedDay: string) {
       await db
         .insert(streaks)
         .values({ userId, streakType: 'learning', currentLength: length, longestLength: length, lastCountedDay });
     },
-
     async courseGoal(userId: string, courseId: string, { dueDate, createdAt }: { dueDate: string; createdAt: Date }) {
       const [goal] = await db
         .insert(goals)
@@ -143,7 +145,12 @@ export function createActivitySeeder(db: Db) {
         .returning();
       return goal?.id ?? '';
     },
+  };
+}
 
+/** SCORM packages embedded in courses, and attempts at them. */
+function createScormSeeds(db: Db) {
+  return {
     /** A ready package with one SCO (titled `Start`), embedded as a lesson of the course. */
     async scormPackage(title: string, course: { id: string; moduleId: string }) {
       const pkg = await insertReadyScormPackage(db);
@@ -159,7 +166,6 @@ export function createActivitySeeder(db: Db) {
       });
       return pkg;
     },
-
     async scormAttempts(learnerId: string, pkg: { packageId: string; scoId: string }, results: string[]) {
       const [found] = await db
         .select()
@@ -180,5 +186,18 @@ export function createActivitySeeder(db: Db) {
         })),
       );
     },
+  };
+}
+
+/**
+ * Writes learner activity the way the learning modules store it: a course with text, quiz and SCORM lessons, lesson
+ * and course progress, quiz attempts, XP, streaks, goals and SCORM attempts.
+ */
+export function createActivitySeeder(db: Db) {
+  return {
+    ...createCourseSeeds(db),
+    ...createLearningSeeds(db, createActivityRepository({ db })),
+    ...createRewardSeeds(db),
+    ...createScormSeeds(db),
   };
 }
