@@ -19,26 +19,70 @@ export function positionColumns(position: NotePosition | null) {
   };
 }
 
-/** Every read and write is scoped by the learner's id. */
-export function createNotesRepository({ db }: { db: Db }) {
-  const withPlace = {
-    note: notes,
-    courseTitle: courses.title,
-    lessonTitle: lessons.title,
-  };
-  const selectWithPlace = () =>
-    db
-      .select(withPlace)
-      .from(notes)
-      .innerJoin(courses, eq(courses.id, notes.courseId))
-      .leftJoin(lessons, eq(lessons.id, notes.lessonId))
-      .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId));
-  const flatten = (row: { note: NoteRow; courseTitle: string; lessonTitle: string | null }): NoteWithPlace => ({
-    ...row.note,
-    courseTitle: row.courseTitle,
-    lessonTitle: row.lessonTitle,
-  });
+const withPlace = {
+  note: notes,
+  courseTitle: courses.title,
+  lessonTitle: lessons.title,
+};
+const selectWithPlace = (db: Db) =>
+  db
+    .select(withPlace)
+    .from(notes)
+    .innerJoin(courses, eq(courses.id, notes.courseId))
+    .leftJoin(lessons, eq(lessons.id, notes.lessonId))
+    .leftJoin(courseModules, eq(courseModules.id, lessons.moduleId));
+const flatten = (row: { note: NoteRow; courseTitle: string; lessonTitle: string | null }): NoteWithPlace => ({
+  ...row.note,
+  courseTitle: row.courseTitle,
+  lessonTitle: row.lessonTitle,
+});
 
+async function findNote(db: Db, userId: string, noteId: string): Promise<NoteWithPlace | undefined> {
+  const [row] = await selectWithPlace(db).where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
+  return row ? flatten(row) : undefined;
+}
+
+type ListOptions = { q?: string; courseId?: string; lessonId?: string; limit?: number; order?: 'relevance' | 'place' };
+
+/**
+ * The learner's notes in course and lesson order, or by relevance for a search: full-text words first, then
+ * any note containing the text as typed (which also finds parts of words and text in any script).
+ */
+async function listNotes(
+  db: Db,
+  userId: string,
+  { q, courseId, lessonId, limit = NOTE_LIST_LIMIT, order: ordering = 'relevance' }: ListOptions,
+): Promise<{ notes: NoteWithPlace[]; truncated: boolean }> {
+  const filters: (SQL | undefined)[] = [
+    eq(notes.userId, userId),
+    courseId ? eq(notes.courseId, courseId) : undefined,
+    lessonId ? eq(notes.lessonId, lessonId) : undefined,
+  ];
+  const search = q?.trim();
+  const query = sql`websearch_to_tsquery('simple', ${search ?? ''})`;
+  if (search) {
+    filters.push(sql`(${notes.searchVector} @@ ${query} or ${notes.body} ilike ${likePattern(search)})`);
+  }
+  const order =
+    search && ordering === 'relevance'
+      ? [desc(sql`ts_rank(${notes.searchVector}, ${query})`), desc(notes.updatedAt)]
+      : [
+          asc(courses.title),
+          asc(courses.id),
+          sql`${courseModules.position} asc nulls last`,
+          sql`${lessons.position} asc nulls last`,
+          asc(notes.lessonId),
+          asc(notes.createdAt),
+        ];
+  const rows = await selectWithPlace(db)
+    .where(and(...filters))
+    .orderBy(...order)
+    .limit(limit + 1);
+  return { notes: rows.slice(0, limit).map(flatten), truncated: rows.length > limit };
+}
+
+/** Notes read: one, a list or search, and the lesson a note is written on. */
+function createNoteReads(db: Db) {
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -54,6 +98,23 @@ export function createNotesRepository({ db }: { db: Db }) {
       return row;
     },
 
+    async findOne(userId: string, noteId: string): Promise<NoteWithPlace | undefined> {
+      return findNote(db, userId, noteId);
+    },
+
+    /**
+     * The learner's notes in course and lesson order, or by relevance for a search: full-text words first, then
+     * any note containing the text as typed (which also finds parts of words and text in any script).
+     */
+    async list(userId: string, options: ListOptions): Promise<{ notes: NoteWithPlace[]; truncated: boolean }> {
+      return listNotes(db, userId, options);
+    },
+  };
+}
+
+/** Notes written, changed and removed. */
+function createNoteWrites(db: Db) {
+  return {
     async insert(
       tx: Tx,
       values: {
@@ -85,7 +146,7 @@ export function createNotesRepository({ db }: { db: Db }) {
         .set({ ...rest, ...(position === undefined ? {} : positionColumns(position)), updatedAt: new Date() })
         .where(and(eq(notes.id, noteId), eq(notes.userId, userId)))
         .returning({ id: notes.id });
-      return row ? this.findOne(userId, row.id) : undefined;
+      return row ? findNote(db, userId, row.id) : undefined;
     },
 
     async delete(userId: string, noteId: string): Promise<boolean> {
@@ -95,53 +156,11 @@ export function createNotesRepository({ db }: { db: Db }) {
         .returning({ id: notes.id });
       return rows.length > 0;
     },
-
-    async findOne(userId: string, noteId: string): Promise<NoteWithPlace | undefined> {
-      const [row] = await selectWithPlace().where(and(eq(notes.id, noteId), eq(notes.userId, userId)));
-      return row ? flatten(row) : undefined;
-    },
-
-    /**
-     * The learner's notes in course and lesson order, or by relevance for a search: full-text words first, then
-     * any note containing the text as typed (which also finds parts of words and text in any script).
-     */
-    async list(
-      userId: string,
-      {
-        q,
-        courseId,
-        lessonId,
-        limit = NOTE_LIST_LIMIT,
-        order: ordering = 'relevance',
-      }: { q?: string; courseId?: string; lessonId?: string; limit?: number; order?: 'relevance' | 'place' },
-    ): Promise<{ notes: NoteWithPlace[]; truncated: boolean }> {
-      const filters: (SQL | undefined)[] = [
-        eq(notes.userId, userId),
-        courseId ? eq(notes.courseId, courseId) : undefined,
-        lessonId ? eq(notes.lessonId, lessonId) : undefined,
-      ];
-      const search = q?.trim();
-      const query = sql`websearch_to_tsquery('simple', ${search ?? ''})`;
-      if (search) {
-        filters.push(sql`(${notes.searchVector} @@ ${query} or ${notes.body} ilike ${likePattern(search)})`);
-      }
-      const order =
-        search && ordering === 'relevance'
-          ? [desc(sql`ts_rank(${notes.searchVector}, ${query})`), desc(notes.updatedAt)]
-          : [
-              asc(courses.title),
-              asc(courses.id),
-              sql`${courseModules.position} asc nulls last`,
-              sql`${lessons.position} asc nulls last`,
-              asc(notes.lessonId),
-              asc(notes.createdAt),
-            ];
-      const rows = await selectWithPlace()
-        .where(and(...filters))
-        .orderBy(...order)
-        .limit(limit + 1);
-      return { notes: rows.slice(0, limit).map(flatten), truncated: rows.length > limit };
-    },
   };
+}
+
+/** Every read and write is scoped by the learner's id. */
+export function createNotesRepository({ db }: { db: Db }) {
+  return { ...createNoteReads(db), ...createNoteWrites(db) };
 }
 export type NotesRepository = ReturnType<typeof createNotesRepository>;

@@ -13,7 +13,9 @@ import { presentNote } from './notes.presenter.ts';
 import type { NotesService } from './notes.service.ts';
 
 const access = { role: 'user', feature: 'notes' } as const;
-export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> = async (app, { notesService }) => {
+type NotesApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function registerNoteListRoutes(app: NotesApp, notesService: NotesService) {
   app.get(
     '/api/notes',
     {
@@ -51,7 +53,9 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
         .send(markdown);
     },
   );
+}
 
+function registerNoteWriteRoutes(app: NotesApp, notesService: NotesService) {
   app.post(
     '/api/notes',
     {
@@ -85,7 +89,9 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
       note: presentNote(await notesService.update(request.auth().user.id, request.params.noteId, request.body)),
     }),
   );
+}
 
+function registerNoteRemovalRoutes(app: NotesApp, notesService: NotesService) {
   app.delete(
     '/api/notes/:noteId',
     {
@@ -102,4 +108,10 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> 
       return reply.status(204).send(null);
     },
   );
+}
+
+export const notesRoutes: FastifyPluginAsyncZod<{ notesService: NotesService }> = async (app, { notesService }) => {
+  registerNoteListRoutes(app, notesService);
+  registerNoteWriteRoutes(app, notesService);
+  registerNoteRemovalRoutes(app, notesService);
 };
