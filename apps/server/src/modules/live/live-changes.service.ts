@@ -13,18 +13,108 @@ const ALL_PLACES = 100_000;
 const invalid = (message: string) => new AppError('validation_failed', message);
 const cancelled = () => new AppError('conflict', 'This session is cancelled; schedule a new one instead.');
 
-/** Editing and cancelling sessions (one occurrence, or it and the later ones of its series), telling attendees. */
-export function createLiveChangesService({
-  repository,
+type Promoted = { session: LiveSessionRow; userIds: string[] };
+type Viewer = Awaited<ReturnType<LiveService['ownSession']>>['viewer'];
+type Plan = { target: LiveSessionRow; startsAt: Date }[];
+
+function changesOf(body: UpdateLiveSessionBody, startsAt: Date): Partial<LiveSessionInsert> {
+  return {
+    ...(body.title !== undefined ? { title: body.title } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.course_id !== undefined ? { courseId: body.course_id } : {}),
+    ...(body.time_zone !== undefined ? { timeZone: body.time_zone } : {}),
+    ...(body.duration_minutes !== undefined ? { durationMinutes: body.duration_minutes } : {}),
+    ...(body.capacity !== undefined ? { capacity: body.capacity } : {}),
+    ...(body.meeting_url !== undefined ? { meetingUrl: body.meeting_url } : {}),
+    ...(body.recording_url !== undefined ? { recordingUrl: body.recording_url } : {}),
+    startsAt,
+  };
+}
+
+/** The session the actor may change, unless it is cancelled already. */
+async function changeableSession(live: LiveService, actor: LiveActor, sessionId: string) {
+  const owned = await live.ownSession(actor, sessionId);
+  if (owned.session.status === 'cancelled') throw cancelled();
+  return owned;
+}
+
+async function scheduledTargets(live: LiveService, session: LiveSessionRow, scope: LiveEditScope) {
+  return (await live.targetsOf(session, scope)).filter((row) => row.status === 'scheduled');
+}
+
+/** Where each target starts after the edit; a move into the past is refused. */
+function startsAfterEdit({
   live,
-  notifier,
-  now,
+  session,
+  targets,
+  body,
+  at,
 }: {
-  repository: LiveRepository;
   live: LiveService;
-  notifier: LiveNotifier;
-  now: () => Date;
-}) {
+  session: LiveSessionRow;
+  targets: LiveSessionRow[];
+  body: UpdateLiveSessionBody;
+  at: Date;
+}): Plan {
+  const moves = body.start_local !== undefined || body.time_zone !== undefined;
+  const timeZone = body.time_zone ?? session.timeZone;
+  const startLocal = body.start_local ?? localOfInstant(session.startsAt, session.timeZone);
+  const plan = targets.map((target) => ({
+    target,
+    startsAt: moves ? live.movedStart(target, session, startLocal, timeZone) : target.startsAt,
+  }));
+  if (moves && plan.some(({ startsAt }) => startsAt.getTime() <= at.getTime())) {
+    throw invalid('A session cannot start in the past.');
+  }
+  return plan;
+}
+
+/** Writes the edit to each target, keeping its confirmed places, and fills new places from the waitlist. */
+async function applyEdit(repository: LiveRepository, plan: Plan, body: UpdateLiveSessionBody) {
+  return repository.transaction(async (tx) => {
+    const rows: LiveSessionRow[] = [];
+    const moved: Promoted[] = [];
+    for (const { target, startsAt } of plan) {
+      await repository.lockSession(tx, target.id);
+      const confirmed = await repository.confirmedCount(tx, target.id);
+      if (body.capacity !== undefined && body.capacity !== null && body.capacity < confirmed) {
+        throw invalid(`${confirmed} learners are confirmed; the capacity cannot be lower than that.`);
+      }
+      const row = await repository.updateSession(tx, target.id, changesOf(body, startsAt));
+      if (!row) continue;
+      rows.push(row);
+      if (body.capacity !== undefined) {
+        const places = body.capacity === null ? ALL_PLACES : body.capacity - confirmed;
+        const userIds = await repository.promoteFromWaitlist(tx, target.id, places);
+        if (userIds.length > 0) moved.push({ session: row, userIds });
+      }
+    }
+    return { updated: rows, promoted: moved };
+  });
+}
+
+async function cancelAll(repository: LiveRepository, targets: LiveSessionRow[]) {
+  return repository.transaction(async (tx) => {
+    const rows: LiveSessionRow[] = [];
+    for (const target of targets) {
+      const row = await repository.updateSession(tx, target.id, { status: 'cancelled' });
+      if (row) rows.push(row);
+    }
+    return rows;
+  });
+}
+
+async function presentChanged(live: LiveService, viewer: Viewer, rows: LiveSessionRow[]) {
+  return {
+    sessions: await live.presentIds(
+      viewer,
+      rows.map((row) => row.id),
+    ),
+  };
+}
+
+/** Telling attendees, people in the room and those promoted from the waitlist about a change. */
+function createLiveNews({ repository, notifier }: { repository: LiveRepository; notifier: LiveNotifier }) {
   /** Each attendee hears once per change, about the first session of the change they attend. */
   async function tellAttendees(sessions: LiveSessionRow[], kind: LiveNoticeKind, exceptUserId: string) {
     const attendees = await repository.attendeesOf(sessions.map((session) => session.id));
@@ -51,97 +141,51 @@ export function createLiveChangesService({
     }
   }
 
-  async function tellPromoted(promoted: { session: LiveSessionRow; userIds: string[] }[]) {
+  async function tellPromoted(promoted: Promoted[]) {
     for (const { session, userIds } of promoted) {
       await notifier.tellAll(await repository.recipients(userIds), session, 'promoted');
     }
   }
 
-  function changesOf(body: UpdateLiveSessionBody, startsAt: Date): Partial<LiveSessionInsert> {
-    return {
-      ...(body.title !== undefined ? { title: body.title } : {}),
-      ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.course_id !== undefined ? { courseId: body.course_id } : {}),
-      ...(body.time_zone !== undefined ? { timeZone: body.time_zone } : {}),
-      ...(body.duration_minutes !== undefined ? { durationMinutes: body.duration_minutes } : {}),
-      ...(body.capacity !== undefined ? { capacity: body.capacity } : {}),
-      ...(body.meeting_url !== undefined ? { meetingUrl: body.meeting_url } : {}),
-      ...(body.recording_url !== undefined ? { recordingUrl: body.recording_url } : {}),
-      startsAt,
-    };
-  }
+  return { tellAttendees, tellRooms, tellPromoted };
+}
 
+/** Editing and cancelling sessions (one occurrence, or it and the later ones of its series), telling attendees. */
+export function createLiveChangesService({
+  repository,
+  live,
+  notifier,
+  now,
+}: {
+  repository: LiveRepository;
+  live: LiveService;
+  notifier: LiveNotifier;
+  now: () => Date;
+}) {
+  const news = createLiveNews({ repository, notifier });
   return {
     async update(actor: LiveActor, sessionId: string, body: UpdateLiveSessionBody) {
-      const { viewer, session } = await live.ownSession(actor, sessionId);
-      if (session.status === 'cancelled') throw cancelled();
+      const { viewer, session } = await changeableSession(live, actor, sessionId);
       await live.checkCourse(body.course_id);
       if (body.course_id === null && session.audience === 'course') {
         throw invalid('A session for the learners of a course needs its course.');
       }
-      const targets = (await live.targetsOf(session, body.scope)).filter((row) => row.status === 'scheduled');
-      const moves = body.start_local !== undefined || body.time_zone !== undefined;
-      const timeZone = body.time_zone ?? session.timeZone;
-      const startLocal = body.start_local ?? localOfInstant(session.startsAt, session.timeZone);
-      const plan = targets.map((target) => ({
-        target,
-        startsAt: moves ? live.movedStart(target, session, startLocal, timeZone) : target.startsAt,
-      }));
-      if (moves && plan.some(({ startsAt }) => startsAt.getTime() <= now().getTime())) {
-        throw invalid('A session cannot start in the past.');
-      }
-      const { updated, promoted } = await repository.transaction(async (tx) => {
-        const rows: LiveSessionRow[] = [];
-        const moved: { session: LiveSessionRow; userIds: string[] }[] = [];
-        for (const { target, startsAt } of plan) {
-          await repository.lockSession(tx, target.id);
-          const confirmed = await repository.confirmedCount(tx, target.id);
-          if (body.capacity !== undefined && body.capacity !== null && body.capacity < confirmed) {
-            throw invalid(`${confirmed} learners are confirmed; the capacity cannot be lower than that.`);
-          }
-          const row = await repository.updateSession(tx, target.id, changesOf(body, startsAt));
-          if (!row) continue;
-          rows.push(row);
-          if (body.capacity !== undefined) {
-            const places = body.capacity === null ? ALL_PLACES : body.capacity - confirmed;
-            const userIds = await repository.promoteFromWaitlist(tx, target.id, places);
-            if (userIds.length > 0) moved.push({ session: row, userIds });
-          }
-        }
-        return { updated: rows, promoted: moved };
-      });
+      const targets = await scheduledTargets(live, session, body.scope);
+      const plan = startsAfterEdit({ live, session, targets, body, at: now() });
+      const { updated, promoted } = await applyEdit(repository, plan, body);
       if (NEWSWORTHY.some((field) => body[field] !== undefined)) {
-        await tellRooms(updated, 'updated', await tellAttendees(updated, 'updated', actor.id));
+        await news.tellRooms(updated, 'updated', await news.tellAttendees(updated, 'updated', actor.id));
       }
-      await tellPromoted(promoted);
-      return {
-        sessions: await live.presentIds(
-          viewer,
-          updated.map((row) => row.id),
-        ),
-      };
+      await news.tellPromoted(promoted);
+      return presentChanged(live, viewer, updated);
     },
 
     async cancel(actor: LiveActor, sessionId: string, scope: LiveEditScope) {
-      const { viewer, session } = await live.ownSession(actor, sessionId);
-      if (session.status === 'cancelled') throw cancelled();
+      const { viewer, session } = await changeableSession(live, actor, sessionId);
       if (endOf(session) <= now()) throw new AppError('conflict', 'This session is over; it cannot be cancelled.');
-      const targets = (await live.targetsOf(session, scope)).filter((row) => row.status === 'scheduled');
-      const updated = await repository.transaction(async (tx) => {
-        const rows: LiveSessionRow[] = [];
-        for (const target of targets) {
-          const row = await repository.updateSession(tx, target.id, { status: 'cancelled' });
-          if (row) rows.push(row);
-        }
-        return rows;
-      });
-      await tellRooms(updated, 'cancelled', await tellAttendees(updated, 'cancelled', actor.id));
-      return {
-        sessions: await live.presentIds(
-          viewer,
-          updated.map((row) => row.id),
-        ),
-      };
+      const updated = await cancelAll(repository, await scheduledTargets(live, session, scope));
+      await news.tellRooms(updated, 'cancelled', await news.tellAttendees(updated, 'cancelled', actor.id));
+      return presentChanged(live, viewer, updated);
     },
   };
 }

@@ -4,6 +4,13 @@ import { courses, liveAttendance, profiles, users } from '../../db/schema.ts';
 import { liveRsvps } from './live.table.ts';
 import type { LiveRecipient } from './live-rows.ts';
 
+const recipientColumns = {
+  userId: users.id,
+  email: users.email,
+  primaryLanguage: profiles.primaryLanguage,
+  timezone: profiles.timezone,
+};
+
 /** The people and courses the hub looks up: whom to write to, whom to invite, which course a session is for. */
 export function createLiveDirectoryRepository({ db }: { db: Db }) {
   return {
@@ -11,13 +18,7 @@ export function createLiveDirectoryRepository({ db }: { db: Db }) {
     async attendeesOf(sessionIds: string[]): Promise<(LiveRecipient & { sessionId: string })[]> {
       if (sessionIds.length === 0) return [];
       return db
-        .select({
-          sessionId: liveRsvps.sessionId,
-          userId: users.id,
-          email: users.email,
-          primaryLanguage: profiles.primaryLanguage,
-          timezone: profiles.timezone,
-        })
+        .select({ sessionId: liveRsvps.sessionId, ...recipientColumns })
         .from(liveRsvps)
         .innerJoin(users, eq(users.id, liveRsvps.userId))
         .leftJoin(profiles, eq(profiles.id, users.id))
@@ -34,12 +35,7 @@ export function createLiveDirectoryRepository({ db }: { db: Db }) {
     async recipients(userIds: string[]): Promise<LiveRecipient[]> {
       if (userIds.length === 0) return [];
       return db
-        .select({
-          userId: users.id,
-          email: users.email,
-          primaryLanguage: profiles.primaryLanguage,
-          timezone: profiles.timezone,
-        })
+        .select(recipientColumns)
         .from(users)
         .leftJoin(profiles, eq(profiles.id, users.id))
         .where(inArray(users.id, userIds));

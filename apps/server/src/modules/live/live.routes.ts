@@ -22,17 +22,15 @@ import type { LiveRsvpService } from './live-rsvp.service.ts';
 const access = { role: 'user', feature: 'live_hub' } as const;
 const tags = ['live'];
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 const actorOf = async (request: FastifyRequest): Promise<LiveActor> => ({
   id: request.auth().user.id,
   role: await request.role(),
 });
 
-export const liveRoutes: FastifyPluginAsyncZod<{
-  live: LiveService;
-  changes: LiveChangesService;
-  rsvps: LiveRsvpService;
-  publicUrl: string;
-}> = async (app, { live, changes, rsvps, publicUrl }) => {
+/** The hub and what the caller may schedule. */
+function registerHubRoutes(app: App, live: LiveService) {
   app.get(
     '/api/live/hub',
     {
@@ -59,7 +57,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => live.options(await actorOf(request)),
   );
+}
 
+/** Sessions in a range, and scheduling new ones. */
+function registerSessionListRoutes(app: App, live: LiveService) {
   app.get(
     '/api/live/sessions',
     {
@@ -90,7 +91,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       return reply.code(201).send(created);
     },
   );
+}
 
+/** One session, as JSON or as an iCalendar file. */
+function registerSessionRoutes(app: App, live: LiveService, publicUrl: string) {
   app.get(
     '/api/live/sessions/:sessionId',
     {
@@ -124,7 +128,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         .send(liveSessionIcs(session, publicUrl));
     },
   );
+}
 
+/** Changing and cancelling sessions. */
+function registerSessionChangeRoutes(app: App, changes: LiveChangesService) {
   app.patch(
     '/api/live/sessions/:sessionId',
     {
@@ -154,7 +161,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => changes.cancel(await actorOf(request), request.params.sessionId, request.body.scope),
   );
+}
 
+function registerRsvpRoutes(app: App, rsvps: LiveRsvpService) {
   // PUT sets the answer; POST is accepted too, as forms and scripts often send one.
   app.route({
     method: ['PUT', 'POST'],
@@ -169,4 +178,17 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request) => rsvps.respond(await actorOf(request), request.params.sessionId, request.body.response),
   });
+}
+
+export const liveRoutes: FastifyPluginAsyncZod<{
+  live: LiveService;
+  changes: LiveChangesService;
+  rsvps: LiveRsvpService;
+  publicUrl: string;
+}> = async (app, { live, changes, rsvps, publicUrl }) => {
+  registerHubRoutes(app, live);
+  registerSessionListRoutes(app, live);
+  registerSessionRoutes(app, live, publicUrl);
+  registerSessionChangeRoutes(app, changes);
+  registerRsvpRoutes(app, rsvps);
 };
