@@ -1,14 +1,13 @@
 import { changePasswordBodySchema, requestPasswordResetBodySchema, resetPasswordBodySchema } from '@portal/shared/auth';
 import { passwordWeaknesses } from '@portal/shared/password';
 import { describePasswordWeaknesses, type PasswordContext } from '@portal/shared/password-rules';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, sessionMissing } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { findResetTokenOwner } from './auth.service.ts';
 import type { Auth } from './auth.ts';
 import { callAuth, headersOf } from './call-auth.ts';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type PasswordRouteDeps = { auth: Auth; limited: { rateLimit: { max: number; timeWindow: string } } };
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -20,7 +19,7 @@ export function assertStrongPassword(password: string, context: PasswordContext)
   if (reasons.length > 0) throw new AppError('weak_password', 'Password is too weak.', { reasons });
 }
 
-export function registerPasswordResetRoutes(app: App, { auth, limited }: PasswordRouteDeps) {
+export function registerPasswordResetRoutes(app: RouteApp, { auth, limited }: PasswordRouteDeps) {
   app.post(
     '/api/account/request-password-reset',
     {
@@ -66,7 +65,7 @@ export function registerPasswordResetRoutes(app: App, { auth, limited }: Passwor
   );
 }
 
-export function registerPasswordChangeRoute(app: App, { auth, limited }: PasswordRouteDeps) {
+export function registerPasswordChangeRoute(app: RouteApp, { auth, limited }: PasswordRouteDeps) {
   app.post(
     '/api/account/change-password',
     {

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, sessionMissing } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { presentSessionUser } from './auth.presenter.ts';
@@ -39,7 +40,6 @@ const signUpResultSchema = z.object({ verification: z.enum(['email', 'sms']) });
 /** Open to anyone: the routes that need a session answer the spec's 400 `session_missing` themselves. */
 const anyone = { role: 'anonymous', feature: null } as const;
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type AccountRouteDeps = {
   auth: Auth;
   signUps: SignUpService;
@@ -117,7 +117,7 @@ async function createPasswordAccount(
   });
 }
 
-function registerSignUpRoute(app: App, deps: AccountRouteDeps) {
+function registerSignUpRoute(app: RouteApp, deps: AccountRouteDeps) {
   const { auth, signUps, limited } = deps;
   app.post(
     '/api/account/sign-up',
@@ -159,7 +159,7 @@ function registerSignUpRoute(app: App, deps: AccountRouteDeps) {
   );
 }
 
-function registerSignInRoute(app: App, { auth, lockout, limited }: AccountRouteDeps) {
+function registerSignInRoute(app: RouteApp, { auth, lockout, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/sign-in',
     {
@@ -200,7 +200,7 @@ function registerSignInRoute(app: App, { auth, lockout, limited }: AccountRouteD
   );
 }
 
-function registerVerificationRoutes(app: App, { auth, limited }: AccountRouteDeps) {
+function registerVerificationRoutes(app: RouteApp, { auth, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/verify-phone',
     {
@@ -253,7 +253,7 @@ function registerVerificationRoutes(app: App, { auth, limited }: AccountRouteDep
   );
 }
 
-function registerEmailChangeRoute(app: App, { auth, signUps, limited }: AccountRouteDeps) {
+function registerEmailChangeRoute(app: RouteApp, { auth, signUps, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/change-email',
     {
@@ -289,7 +289,7 @@ function registerEmailChangeRoute(app: App, { auth, signUps, limited }: AccountR
   );
 }
 
-function registerSignOutRoute(app: App, { auth }: AccountRouteDeps) {
+function registerSignOutRoute(app: RouteApp, { auth }: AccountRouteDeps) {
   app.post(
     '/api/account/sign-out',
     {
@@ -316,7 +316,7 @@ function registerSignOutRoute(app: App, { auth }: AccountRouteDeps) {
   );
 }
 
-function registerMeRoute(app: App) {
+function registerMeRoute(app: RouteApp) {
   app.get(
     '/api/me',
     {

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { twoFactorOff } from './auth.errors.ts';
 import type { Auth } from './auth.ts';
 import { callAuth, headersOf, sessionTokenFrom } from './call-auth.ts';
@@ -21,7 +22,6 @@ const okSchema = z.object({ ok: z.literal(true) });
 const TOTP_CODE_VALID_MS = 90_000;
 const signedIn = { role: 'user', feature: null } as const;
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type TwoFactorRouteDeps = { auth: Auth; limited: { rateLimit: { max: number; timeWindow: string } } };
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ auth: Auth; rateLimitPerMinute: number }> = async (
@@ -63,7 +63,7 @@ async function refuseReusedCode(
   });
 }
 
-function registerTwoFactorEnrolmentRoutes(app: App, { auth, limited }: TwoFactorRouteDeps) {
+function registerTwoFactorEnrolmentRoutes(app: RouteApp, { auth, limited }: TwoFactorRouteDeps) {
   app.get(
     '/api/account/two-factor',
     {
@@ -109,7 +109,7 @@ function registerTwoFactorEnrolmentRoutes(app: App, { auth, limited }: TwoFactor
   );
 }
 
-function registerTwoFactorVerifyRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
+function registerTwoFactorVerifyRoute(app: RouteApp, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/verify',
     {
@@ -155,7 +155,7 @@ function registerTwoFactorVerifyRoute(app: App, { auth, limited }: TwoFactorRout
   );
 }
 
-function registerTwoFactorDisableRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
+function registerTwoFactorDisableRoute(app: RouteApp, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/disable',
     {
@@ -180,7 +180,7 @@ function registerTwoFactorDisableRoute(app: App, { auth, limited }: TwoFactorRou
   );
 }
 
-function registerBackupCodeRenewalRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
+function registerBackupCodeRenewalRoute(app: RouteApp, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/backup-codes',
     {
@@ -206,7 +206,7 @@ function registerBackupCodeRenewalRoute(app: App, { auth, limited }: TwoFactorRo
   );
 }
 
-function registerBackupCodeViewRoute(app: App, { auth, limited }: TwoFactorRouteDeps) {
+function registerBackupCodeViewRoute(app: RouteApp, { auth, limited }: TwoFactorRouteDeps) {
   app.post(
     '/api/account/two-factor/backup-codes/view',
     {

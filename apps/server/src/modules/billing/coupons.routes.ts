@@ -9,16 +9,15 @@ import {
   sessionCouponSchema,
 } from '@portal/shared/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import { requestLanguage } from '../auth/request-language.ts';
 import type { CouponsService } from './coupons.service.ts';
 
 const admin = { role: 'admin', feature: null } as const;
 const user = { role: 'user', feature: null } as const;
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The admin's coupon list, and making and disabling coupons. */
-function registerCouponAdminRoutes(app: App, couponsService: CouponsService) {
+function registerCouponAdminRoutes(app: RouteApp, couponsService: CouponsService) {
   app.get(
     '/api/admin/coupons',
     {
@@ -58,7 +57,7 @@ function registerCouponAdminRoutes(app: App, couponsService: CouponsService) {
 }
 
 /** The learner's free-access redemption, and the coupon of a checkout session. */
-function registerCouponLearnerRoutes(app: App, couponsService: CouponsService) {
+function registerCouponLearnerRoutes(app: RouteApp, couponsService: CouponsService) {
   app.post(
     '/api/subscription/redeem-coupon',
     {

@@ -6,16 +6,15 @@ import {
   sharedPlanSchema,
 } from '@portal/shared/seats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import { requestLanguage } from '../auth/request-language.ts';
 import type { SeatsService } from './seats.service.ts';
 
 const user = { role: 'user', feature: null } as const;
 const tags = ['shared plan'];
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The overview of the shared plan, and the owner's invitations. */
-function registerSharedPlanInvitationRoutes(app: App, seatsService: SeatsService) {
+function registerSharedPlanInvitationRoutes(app: RouteApp, seatsService: SeatsService) {
   app.get(
     '/api/shared-plan',
     {
@@ -60,7 +59,7 @@ function registerSharedPlanInvitationRoutes(app: App, seatsService: SeatsService
 }
 
 /** Releasing a seat (the owner), and taking or leaving one (the member). */
-function registerSharedPlanSeatRoutes(app: App, seatsService: SeatsService) {
+function registerSharedPlanSeatRoutes(app: RouteApp, seatsService: SeatsService) {
   app.delete(
     '/api/shared-plan/seats/:seatId',
     {

@@ -11,16 +11,15 @@ import {
   subscriptionDetailsSchema,
 } from '@portal/shared/subscription-management';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import { requestLanguage } from '../auth/request-language.ts';
 import type { SubscriptionManagementService } from './subscription-management.service.ts';
 
 const access = { role: 'user', feature: null } as const;
 const tags = ['billing'];
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 /** The plan, and changing its tier or interval. */
-function registerPlanChangeRoutes(app: App, management: SubscriptionManagementService) {
+function registerPlanChangeRoutes(app: RouteApp, management: SubscriptionManagementService) {
   app.get(
     '/api/billing/subscription',
     {
@@ -64,7 +63,7 @@ function registerPlanChangeRoutes(app: App, management: SubscriptionManagementSe
 }
 
 /** What happens at the period end: undoing a scheduled change, canceling and resuming. */
-function registerPeriodEndRoutes(app: App, management: SubscriptionManagementService) {
+function registerPeriodEndRoutes(app: RouteApp, management: SubscriptionManagementService) {
   app.delete(
     '/api/billing/subscription/scheduled-change',
     {
@@ -106,7 +105,7 @@ function registerPeriodEndRoutes(app: App, management: SubscriptionManagementSer
 }
 
 /** The user's receipts. */
-function registerInvoiceRoutes(app: App, management: SubscriptionManagementService) {
+function registerInvoiceRoutes(app: RouteApp, management: SubscriptionManagementService) {
   app.get(
     '/api/billing/invoices',
     {
@@ -132,7 +131,7 @@ function registerInvoiceRoutes(app: App, management: SubscriptionManagementServi
 }
 
 /** The provider's portal and the card on file. */
-function registerPaymentMethodRoutes(app: App, management: SubscriptionManagementService) {
+function registerPaymentMethodRoutes(app: RouteApp, management: SubscriptionManagementService) {
   app.post(
     '/api/billing/portal',
     {

@@ -10,6 +10,7 @@ import {
 } from '@portal/shared/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { requestLanguage } from '../auth/request-language.ts';
 import type { ContactService } from './contact.service.ts';
 
@@ -22,8 +23,6 @@ const tooManyMessages = (retryAfterSeconds: number) =>
     { reasons: [String(retryAfterSeconds)] },
   );
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 export const contactRoutes: FastifyPluginAsyncZod<{ contactService: ContactService }> = async (
   app,
   { contactService },
@@ -33,7 +32,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contactService: ContactServi
   registerAnswerRoutes(app, contactService);
 };
 
-function registerContactFormRoute(app: App, contactService: ContactService) {
+function registerContactFormRoute(app: RouteApp, contactService: ContactService) {
   app.post(
     '/api/contact',
     {
@@ -64,7 +63,7 @@ function registerContactFormRoute(app: App, contactService: ContactService) {
   );
 }
 
-function registerInboxRoutes(app: App, contactService: ContactService) {
+function registerInboxRoutes(app: RouteApp, contactService: ContactService) {
   app.get(
     '/api/admin/contact',
     {
@@ -94,7 +93,7 @@ function registerInboxRoutes(app: App, contactService: ContactService) {
   );
 }
 
-function registerAnswerRoutes(app: App, contactService: ContactService) {
+function registerAnswerRoutes(app: RouteApp, contactService: ContactService) {
   app.post(
     '/api/admin/contact/:id/reply',
     {

@@ -10,6 +10,7 @@ import {
   oneClickResultSchema,
 } from '@portal/shared/flashcards-sources';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { FlashcardsService } from './flashcards.service.ts';
 import type { FlashcardsCourseService } from './flashcards-course.service.ts';
 import type { FlashcardsSourcesService } from './flashcards-sources.service.ts';
@@ -18,13 +19,11 @@ const access = { role: 'user', feature: 'flashcards' } as const;
 const authorAccess = { role: 'instructor', feature: 'flashcards' } as const;
 const tags = ['flashcards'];
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
 /** Authors attach their decks to the courses they author. */
 function registerCourseDeckRoutes(
-  app: App,
+  app: RouteApp,
   {
     flashcardsService,
     courseService,
@@ -68,7 +67,7 @@ function registerCourseDeckRoutes(
 }
 
 /** One-click cards from a note or a lesson passage. */
-function registerOneClickRoutes(app: App, { sourcesService }: { sourcesService: FlashcardsSourcesService }) {
+function registerOneClickRoutes(app: RouteApp, { sourcesService }: { sourcesService: FlashcardsSourcesService }) {
   app.post(
     '/api/flashcards/from-note',
     {
@@ -105,7 +104,7 @@ function registerOneClickRoutes(app: App, { sourcesService }: { sourcesService: 
 }
 
 /** The learner's wrong answers, and cards made from them. */
-function registerMistakeRoutes(app: App, { sourcesService }: { sourcesService: FlashcardsSourcesService }) {
+function registerMistakeRoutes(app: RouteApp, { sourcesService }: { sourcesService: FlashcardsSourcesService }) {
   app.get(
     '/api/flashcards/mistakes',
     {

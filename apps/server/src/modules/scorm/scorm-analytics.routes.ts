@@ -3,21 +3,17 @@ import {
   scormObjectiveReportListSchema,
   scormOwnAttemptListSchema,
 } from '@portal/shared/scorm-analytics';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ScormActor } from './scorm.service.ts';
+import type { RouteApp } from '../../route-app.ts';
+import { actorOf } from './scorm.routes.ts';
 import type { CsvExport, ScormAnalyticsService } from './scorm-analytics.service.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
 const enrollmentParams = z.object({ enrollmentId: z.uuid() });
 const staff = { role: 'instructor', feature: null } as const;
 const player = { role: 'user', feature: null } as const;
-
-async function actorOf(request: FastifyRequest): Promise<ScormActor> {
-  const { user } = request.auth();
-  return { id: user.id, name: user.name, role: await request.role() };
-}
 
 const sendCsv = (reply: FastifyReply, { disposition, csv }: CsvExport) =>
   reply
@@ -26,9 +22,7 @@ const sendCsv = (reply: FastifyReply, { disposition, csv }: CsvExport) =>
     .header('cache-control', 'no-store')
     .send(csv);
 
-type AnalyticsApp = Parameters<FastifyPluginAsyncZod>[0];
-
-function registerInteractionRoutes(app: AnalyticsApp, analyticsService: ScormAnalyticsService) {
+function registerInteractionRoutes(app: RouteApp, analyticsService: ScormAnalyticsService) {
   app.get(
     '/api/scorm/packages/:packageId/analytics/interactions',
     {
@@ -59,7 +53,7 @@ function registerInteractionRoutes(app: AnalyticsApp, analyticsService: ScormAna
   );
 }
 
-function registerObjectiveRoutes(app: AnalyticsApp, analyticsService: ScormAnalyticsService) {
+function registerObjectiveRoutes(app: RouteApp, analyticsService: ScormAnalyticsService) {
   app.get(
     '/api/scorm/packages/:packageId/analytics/objectives',
     {
@@ -90,7 +84,7 @@ function registerObjectiveRoutes(app: AnalyticsApp, analyticsService: ScormAnaly
   );
 }
 
-function registerOwnAttemptsRoute(app: AnalyticsApp, analyticsService: ScormAnalyticsService) {
+function registerOwnAttemptsRoute(app: RouteApp, analyticsService: ScormAnalyticsService) {
   app.get(
     '/api/scorm/my-enrollments/:enrollmentId/attempts',
     {

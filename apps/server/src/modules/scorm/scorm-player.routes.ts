@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { jsonBodyRefusal } from '../../json-limits.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { presentMyEnrollment, presentSession } from './scorm.presenter.ts';
 import { actorOf } from './scorm.routes.ts';
 import type { ScormService } from './scorm.service.ts';
@@ -22,18 +23,15 @@ import { commitStatus } from './scorm-commit-order.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
 const enrollmentParams = z.object({ enrollmentId: z.uuid() });
-const _packageEnrollmentParams = z.object({ packageId: z.uuid(), enrollmentId: z.uuid() });
 const previewScoParams = z.object({ packageId: z.uuid(), scoId: z.uuid() });
 const launchScoParams = z.object({ enrollmentId: z.uuid(), scoId: z.uuid() });
 const attemptParams = z.object({ attemptId: z.uuid() });
-const _staff = { role: 'instructor', feature: null } as const;
 const player = { role: 'user', feature: null } as const;
 
-type PlayerApp = Parameters<FastifyPluginAsyncZod>[0];
 type PlayerDeps = { scormService: ScormService; commitChannel: CommitChannel };
 
 /** Previewing a package: its sessions and SCO attempts record nothing. */
-function registerPreviewRoutes(app: PlayerApp, { scormService }: PlayerDeps) {
+function registerPreviewRoutes(app: RouteApp, { scormService }: PlayerDeps) {
   app.get(
     '/api/scorm/preview/:packageId',
     {
@@ -65,7 +63,7 @@ function registerPreviewRoutes(app: PlayerApp, { scormService }: PlayerDeps) {
   );
 }
 
-function registerSelfEnrollmentRoute(app: PlayerApp, { scormService }: PlayerDeps) {
+function registerSelfEnrollmentRoute(app: RouteApp, { scormService }: PlayerDeps) {
   app.post(
     '/api/scorm/packages/:packageId/self-enrollment',
     {
@@ -84,7 +82,7 @@ function registerSelfEnrollmentRoute(app: PlayerApp, { scormService }: PlayerDep
 }
 
 /** A learner launching their enrolment and starting or resuming an attempt on a SCO. */
-function registerLaunchRoutes(app: PlayerApp, { scormService, commitChannel }: PlayerDeps) {
+function registerLaunchRoutes(app: RouteApp, { scormService, commitChannel }: PlayerDeps) {
   app.get(
     '/api/scorm/launch/:enrollmentId',
     {
@@ -119,7 +117,7 @@ function registerLaunchRoutes(app: PlayerApp, { scormService, commitChannel }: P
   );
 }
 
-function registerSequencingStateRoutes(app: PlayerApp, { scormService }: PlayerDeps) {
+function registerSequencingStateRoutes(app: RouteApp, { scormService }: PlayerDeps) {
   app.get(
     '/api/scorm/launch/:enrollmentId/sequencing-state',
     {
@@ -153,7 +151,7 @@ function registerSequencingStateRoutes(app: PlayerApp, { scormService }: PlayerD
   );
 }
 
-function registerCommitRoute(app: PlayerApp, { scormService }: PlayerDeps) {
+function registerCommitRoute(app: RouteApp, { scormService }: PlayerDeps) {
   app.post(
     '/api/scorm/attempts/:attemptId/commit',
     {
@@ -176,7 +174,7 @@ function registerCommitRoute(app: PlayerApp, { scormService }: PlayerDeps) {
   );
 }
 
-function registerMyEnrollmentsRoute(app: PlayerApp, { scormService }: PlayerDeps) {
+function registerMyEnrollmentsRoute(app: RouteApp, { scormService }: PlayerDeps) {
   app.get(
     '/api/scorm/my-enrollments',
     {

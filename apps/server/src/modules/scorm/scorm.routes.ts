@@ -16,17 +16,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { presentDetail, presentEnrollment, presentPackage } from './scorm.presenter.ts';
 import type { ScormActor, ScormService } from './scorm.service.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
-const _enrollmentParams = z.object({ enrollmentId: z.uuid() });
 const packageEnrollmentParams = z.object({ packageId: z.uuid(), enrollmentId: z.uuid() });
-const _previewScoParams = z.object({ packageId: z.uuid(), scoId: z.uuid() });
-const _launchScoParams = z.object({ enrollmentId: z.uuid(), scoId: z.uuid() });
-const _attemptParams = z.object({ attemptId: z.uuid() });
 const staff = { role: 'instructor', feature: null } as const;
-const _player = { role: 'user', feature: null } as const;
 
 /** ZIP uploads arrive as the raw body; these types pass straight through as a stream. */
 const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -36,11 +32,10 @@ export async function actorOf(request: FastifyRequest): Promise<ScormActor> {
   return { id: user.id, name: user.name, role: await request.role() };
 }
 
-type StudioApp = Parameters<FastifyPluginAsyncZod>[0];
 type StudioDeps = { scormService: ScormService; maxPackageBytes: number };
 
 /** Uploading a package and processing it into a ready one. */
-function registerUploadRoutes(app: StudioApp, { scormService, maxPackageBytes }: StudioDeps) {
+function registerUploadRoutes(app: RouteApp, { scormService, maxPackageBytes }: StudioDeps) {
   app.post(
     '/api/scorm/packages',
     {
@@ -83,7 +78,7 @@ function registerUploadRoutes(app: StudioApp, { scormService, maxPackageBytes }:
 }
 
 /** The packages an author manages, listed and one by one. */
-function registerPackageReadRoutes(app: StudioApp, { scormService }: StudioDeps) {
+function registerPackageReadRoutes(app: RouteApp, { scormService }: StudioDeps) {
   app.get(
     '/api/scorm/packages',
     {
@@ -116,7 +111,7 @@ function registerPackageReadRoutes(app: StudioApp, { scormService }: StudioDeps)
 }
 
 /** Editing and deleting a package. */
-function registerPackageChangeRoutes(app: StudioApp, { scormService }: StudioDeps) {
+function registerPackageChangeRoutes(app: RouteApp, { scormService }: StudioDeps) {
   app.patch(
     '/api/scorm/packages/:packageId',
     {
@@ -150,7 +145,7 @@ function registerPackageChangeRoutes(app: StudioApp, { scormService }: StudioDep
 }
 
 /** People who can be enrolled, and who is enrolled in a package. */
-function registerEnrollmentReadRoutes(app: StudioApp, { scormService }: StudioDeps) {
+function registerEnrollmentReadRoutes(app: RouteApp, { scormService }: StudioDeps) {
   app.get(
     '/api/scorm/learners',
     {
@@ -187,7 +182,7 @@ function registerEnrollmentReadRoutes(app: StudioApp, { scormService }: StudioDe
 }
 
 /** Enrolling learners in a package and removing an enrolment. */
-function registerEnrollmentChangeRoutes(app: StudioApp, { scormService }: StudioDeps) {
+function registerEnrollmentChangeRoutes(app: RouteApp, { scormService }: StudioDeps) {
   app.post(
     '/api/scorm/packages/:packageId/enrollments',
     {
@@ -222,7 +217,7 @@ function registerEnrollmentChangeRoutes(app: StudioApp, { scormService }: Studio
   );
 }
 
-function registerPackageAnalyticsRoute(app: StudioApp, { scormService }: StudioDeps) {
+function registerPackageAnalyticsRoute(app: RouteApp, { scormService }: StudioDeps) {
   app.get(
     '/api/scorm/packages/:packageId/analytics',
     {

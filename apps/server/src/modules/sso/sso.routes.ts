@@ -15,6 +15,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth.ts';
 import { headersOf } from '../auth/call-auth.ts';
 import type { SsoService } from './sso.service.ts';
@@ -43,7 +44,6 @@ function forwardCookies(reply: FastifyReply, response: Response) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type SsoRouteDeps = {
   ssoService: SsoService;
   auth: Auth;
@@ -98,7 +98,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   registerProviderEditRoutes(app, deps);
 };
 
-function registerSsoStartRoute(app: App, { ssoService, auth, publicUrl, limited }: SsoRouteDeps) {
+function registerSsoStartRoute(app: RouteApp, { ssoService, auth, publicUrl, limited }: SsoRouteDeps) {
   app.post(
     '/api/auth/sso/start',
     {
@@ -131,7 +131,7 @@ function registerSsoStartRoute(app: App, { ssoService, auth, publicUrl, limited 
   );
 }
 
-function registerSsoCallbackRoute(app: App, { ssoService, auth, publicUrl, limited }: SsoRouteDeps) {
+function registerSsoCallbackRoute(app: RouteApp, { ssoService, auth, publicUrl, limited }: SsoRouteDeps) {
   app.get(
     `${SSO_CALLBACK_PATH}/:slug`,
     {
@@ -157,7 +157,7 @@ function registerSsoCallbackRoute(app: App, { ssoService, auth, publicUrl, limit
   );
 }
 
-function registerProviderListRoutes(app: App, { ssoService }: SsoRouteDeps) {
+function registerProviderListRoutes(app: RouteApp, { ssoService }: SsoRouteDeps) {
   app.get(
     '/api/admin/sso/providers',
     {
@@ -186,7 +186,7 @@ function registerProviderListRoutes(app: App, { ssoService }: SsoRouteDeps) {
   );
 }
 
-function registerProviderEditRoutes(app: App, { ssoService }: SsoRouteDeps) {
+function registerProviderEditRoutes(app: RouteApp, { ssoService }: SsoRouteDeps) {
   app.patch(
     '/api/admin/sso/providers/:providerId',
     {
