@@ -16,8 +16,8 @@ export type SessionEnd = {
   endReason: 'stopped' | 'finished' | 'abandoned';
 };
 
-/** Every read and write is scoped by the learner's id. */
-export function createStudyRepository({ db }: { db: Db }) {
+/** The learner's open session read or locked, and the transaction changes run in. */
+function createSessionReads(db: Db) {
   return {
     transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(work);
@@ -50,7 +50,12 @@ export function createStudyRepository({ db }: { db: Db }) {
         .for('update');
       return row;
     },
+  };
+}
 
+/** A session started, paused or ended. */
+function createSessionWrites(db: Db) {
+  return {
     /** Starts a session; undefined when the learner already has an open one. */
     async insertOpen(values: { userId: string; mode: StudyMode; startedAt: Date }) {
       try {
@@ -84,7 +89,12 @@ export function createStudyRepository({ db }: { db: Db }) {
         .returning();
       return row;
     },
+  };
+}
 
+/** The learner's ended sessions: the latest, and their totals over a window. */
+function createSessionHistory(db: Db) {
+  return {
     async listRecent(userId: string, limit: number): Promise<StudySessionRow[]> {
       return db
         .select()
@@ -113,5 +123,9 @@ export function createStudyRepository({ db }: { db: Db }) {
       return { seconds: row?.seconds ?? 0, sessions: row?.sessions ?? 0 };
     },
   };
+}
+/** Every read and write is scoped by the learner's id. */
+export function createStudyRepository({ db }: { db: Db }) {
+  return { ...createSessionReads(db), ...createSessionWrites(db), ...createSessionHistory(db) };
 }
 export type StudyRepository = ReturnType<typeof createStudyRepository>;
