@@ -33,6 +33,32 @@ const presentStatus = (row: { createdAt: Date; lastFetchedAt: Date | null } | nu
   last_fetched_at: row?.lastFetchedAt?.toISOString() ?? null,
 });
 
+/** The entries as iCalendar text, earliest first; links are made absolute against `publicUrl`. */
+function renderCalendar(
+  entries: CalendarEntry[],
+  { productName, publicUrl }: { productName: string; publicUrl: string },
+) {
+  const calendar = ical({
+    name: productName,
+    prodId: { company: 'learning-portal', product: 'calendar', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 60 * 60,
+  });
+  for (const entry of entries.sort((a, b) => a.start.getTime() - b.start.getTime())) {
+    calendar.createEvent({
+      id: `${entry.id}@learning-portal`,
+      summary: entry.title,
+      description: entry.description ?? null,
+      start: entry.start,
+      end: entry.end ?? null,
+      allDay: entry.allDay,
+      url: entry.url ? new URL(entry.url, publicUrl).toString() : null,
+      timezone: entry.allDay ? null : 'UTC',
+    });
+  }
+  return calendar.toString();
+}
+
 export function createCalendarService({
   calendarRepository,
   sources,
@@ -87,25 +113,7 @@ export function createCalendarService({
       if (!(await planIncludes(userId, CALENDAR_FEATURE)))
         throw subscriptionRequired(FEATURE_MIN_TIER[CALENDAR_FEATURE]);
       const entries = (await Promise.all(sources().map((source) => source(userId)))).flat();
-      const calendar = ical({
-        name: productName,
-        prodId: { company: 'learning-portal', product: 'calendar', language: 'EN' },
-        method: ICalCalendarMethod.PUBLISH,
-        ttl: 60 * 60,
-      });
-      for (const entry of entries.sort((a, b) => a.start.getTime() - b.start.getTime())) {
-        calendar.createEvent({
-          id: `${entry.id}@learning-portal`,
-          summary: entry.title,
-          description: entry.description ?? null,
-          start: entry.start,
-          end: entry.end ?? null,
-          allDay: entry.allDay,
-          url: entry.url ? new URL(entry.url, publicUrl).toString() : null,
-          timezone: entry.allDay ? null : 'UTC',
-        });
-      }
-      return calendar.toString();
+      return renderCalendar(entries, { productName, publicUrl });
     },
   };
 }
