@@ -56,7 +56,8 @@ function timeAddedSteps(source: LearningTimeSource, span: SQL) {
     )`;
 }
 
-export function createActivityRepository({ db }: { db: Db }) {
+/** Learning time added: a span of one learner, or what many rows of a statement gained. */
+function createLearningTimeWrites(db: Db) {
   return {
     /** Adds a span of learning that ended at `endedAt`, inside the caller's transaction when one is given. */
     async addTime(
@@ -98,7 +99,12 @@ export function createActivityRepository({ db }: { db: Db }) {
           ) s where s.seconds > 0`,
       );
     },
+  };
+}
 
+/** Learning time read: over a window, per local day, and over a lifetime. */
+function createLearningTimeReads(db: Db) {
+  return {
     async secondsBetween(
       userId: string,
       { from, to, sources }: { from: Date; to: Date; sources?: LearningTimeSource[] },
@@ -135,5 +141,8 @@ export function createActivityRepository({ db }: { db: Db }) {
       );
     },
   };
+}
+export function createActivityRepository({ db }: { db: Db }) {
+  return { ...createLearningTimeWrites(db), ...createLearningTimeReads(db) };
 }
 export type ActivityRepository = ReturnType<typeof createActivityRepository>;
