@@ -3,8 +3,22 @@ import type { Db } from '../../db/client.ts';
 import { courseProgress, courses, lessonProgress, lessons, quizAttempts } from '../../db/schema.ts';
 import { dayTotalsPart, type ReadPart, readPart, readTogether } from '../../read-together.ts';
 
-/** Read-only questions about one learner's course activity; every query is scoped by the learner's id. */
-export function createAnalyticsRepository({ db }: { db: Db }) {
+/** Per quiz: best and last score, the pass mark of the last attempt, attempts, whether it was ever passed. */
+const QUIZ_RESULT_COLUMNS = {
+  courseId: quizAttempts.courseId,
+  lessonId: quizAttempts.lessonId,
+  lessonTitle: lessons.title,
+  courseTitle: courses.title,
+  bestScore: sql<number>`max(${quizAttempts.score})::int`,
+  lastScore: sql<number>`(array_agg(${quizAttempts.score} order by ${quizAttempts.submittedAt} desc))[1]::int`,
+  passMark: sql<number>`(array_agg(${quizAttempts.passMark} order by ${quizAttempts.submittedAt} desc))[1]::int`,
+  passed: sql<boolean>`bool_or(${quizAttempts.passed})`,
+  attempts: sql<number>`count(*)::int`,
+  lastAttemptAt: sql<Date>`max(${quizAttempts.submittedAt})`,
+};
+
+/** The home's own parts, read together with those other features tell it. */
+function createHomeParts(db: Db) {
   return {
     /** Reads the parts of the dashboard, its own and those other features tell it, in one statement. */
     readTogether: <Parts extends Record<string, ReadPart<unknown>>>(parts: Parts) => readTogether(db, parts),
@@ -49,7 +63,12 @@ export function createAnalyticsRepository({ db }: { db: Db }) {
           value as { courseId: string; lessonId: string; lessonTitle: string; score: number; passMark: number } | null,
       );
     },
+  };
+}
 
+/** What the learner did over a range: lessons per day, course standings, quiz results. */
+function createRangeReads(db: Db) {
+  return {
     /** Lessons completed per local day (`YYYY-MM-DD` in `timeZone`) between two instants. */
     lessonsCompletedByDayPart(userId: string, { from, to, timeZone }: { from: Date; to: Date; timeZone: string }) {
       return dayTotalsPart(sql`
@@ -77,18 +96,7 @@ export function createAnalyticsRepository({ db }: { db: Db }) {
     /** Per quiz tried in the range: best and last score, attempts, whether it was ever passed. */
     async quizResults(userId: string, { from, to }: { from: Date; to: Date }) {
       const rows = await db
-        .select({
-          courseId: quizAttempts.courseId,
-          lessonId: quizAttempts.lessonId,
-          lessonTitle: lessons.title,
-          courseTitle: courses.title,
-          bestScore: sql<number>`max(${quizAttempts.score})::int`,
-          lastScore: sql<number>`(array_agg(${quizAttempts.score} order by ${quizAttempts.submittedAt} desc))[1]::int`,
-          passMark: sql<number>`(array_agg(${quizAttempts.passMark} order by ${quizAttempts.submittedAt} desc))[1]::int`,
-          passed: sql<boolean>`bool_or(${quizAttempts.passed})`,
-          attempts: sql<number>`count(*)::int`,
-          lastAttemptAt: sql<Date>`max(${quizAttempts.submittedAt})`,
-        })
+        .select(QUIZ_RESULT_COLUMNS)
         .from(quizAttempts)
         .innerJoin(lessons, eq(lessons.id, quizAttempts.lessonId))
         .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
@@ -100,5 +108,9 @@ export function createAnalyticsRepository({ db }: { db: Db }) {
       return rows.map((row) => ({ ...row, lastAttemptAt: new Date(row.lastAttemptAt) }));
     },
   };
+}
+/** Read-only questions about one learner's course activity; every query is scoped by the learner's id. */
+export function createAnalyticsRepository({ db }: { db: Db }) {
+  return { ...createHomeParts(db), ...createRangeReads(db) };
 }
 export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
