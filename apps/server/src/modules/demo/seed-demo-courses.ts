@@ -146,6 +146,72 @@ async function seedCourses(db: Db, blobStore: BlobStore, authorId: string) {
   }
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type LessonRow = typeof lessons.$inferSelect;
+type QuizContent = Extract<LessonRow['content'], { kind: 'quiz' }>;
+type LearnerCourse = { learnerId: string; courseId: string };
+
+const daysAgo = (days: number, minutes = 0) => sql`now() - make_interval(days => ${days}, mins => ${minutes})`;
+
+/** One honest first try at the quiz: the first question right, the rest wrong. */
+const firstTryResults = (quizContent: QuizContent) =>
+  quizContent.questions.map((question, index) => {
+    const correctIds = question.choices.filter((choice) => choice.correct).map((choice) => choice.id);
+    const right = index === 0;
+    const wrongId = question.choices.find((choice) => !choice.correct)?.id;
+    return {
+      question_id: question.id,
+      correct: right,
+      selected_choice_ids: right ? correctIds : wrongId ? [wrongId] : [],
+      correct_choice_ids: correctIds,
+      feedback: right ? question.feedback_correct : question.feedback_incorrect,
+    };
+  });
+
+async function insertCompletedLessons(tx: Tx, { learnerId, courseId }: LearnerCourse, completed: LessonRow[]) {
+  for (const [index, lesson] of completed.entries()) {
+    await tx.insert(lessonProgress).values({
+      userId: learnerId,
+      lessonId: lesson.id,
+      courseId,
+      status: 'completed',
+      timeSpentSeconds: 240 + index * 60,
+      firstOpenedAt: daysAgo(3 - index, 30),
+      lastActivityAt: daysAgo(3 - index, 25),
+      completedAt: daysAgo(3 - index, 25),
+    });
+  }
+}
+
+/** The quiz tried once, not passed, and still in progress. */
+async function insertQuizTry(
+  tx: Tx,
+  { learnerId, courseId }: LearnerCourse,
+  { quiz, quizContent }: { quiz: LessonRow; quizContent: QuizContent },
+) {
+  await tx.insert(quizAttempts).values({
+    userId: learnerId,
+    lessonId: quiz.id,
+    courseId,
+    score: DEMO_PROGRESS.attemptScore,
+    passed: false,
+    passMark: quizContent.pass_mark,
+    results: firstTryResults(quizContent),
+    submittedAt: daysAgo(1),
+  });
+  await tx.insert(lessonProgress).values({
+    userId: learnerId,
+    lessonId: quiz.id,
+    courseId,
+    status: 'in_progress',
+    timeSpentSeconds: 180,
+    firstOpenedAt: daysAgo(1, 5),
+    lastActivityAt: daysAgo(1),
+    bestScore: DEMO_PROGRESS.attemptScore,
+    attempts: 1,
+  });
+}
+
 /** Gives the demo learner a course in progress, once. */
 async function seedLearnerProgress(db: Db, learnerId: string) {
   const [course] = await db.select().from(courses).where(eq(courses.slug, DEMO_PROGRESS.courseSlug));
@@ -161,7 +227,7 @@ async function seedLearnerProgress(db: Db, learnerId: string) {
   const quiz = byTitle(DEMO_PROGRESS.attemptedQuizTitle);
   if (quiz?.content.kind !== 'quiz') return;
   const quizContent = quiz.content;
-  const daysAgo = (days: number, minutes = 0) => sql`now() - make_interval(days => ${days}, mins => ${minutes})`;
+  const learnerCourse = { learnerId, courseId: course.id };
 
   await db.transaction(async (tx) => {
     const [started] = await tx
@@ -179,52 +245,8 @@ async function seedLearnerProgress(db: Db, learnerId: string) {
       .onConflictDoNothing()
       .returning();
     if (!started) return;
-    for (const [index, lesson] of completed.entries()) {
-      await tx.insert(lessonProgress).values({
-        userId: learnerId,
-        lessonId: lesson.id,
-        courseId: course.id,
-        status: 'completed',
-        timeSpentSeconds: 240 + index * 60,
-        firstOpenedAt: daysAgo(3 - index, 30),
-        lastActivityAt: daysAgo(3 - index, 25),
-        completedAt: daysAgo(3 - index, 25),
-      });
-    }
-    // One honest first try at the quiz: the first question right, the rest wrong.
-    const results = quizContent.questions.map((question, index) => {
-      const correctIds = question.choices.filter((choice) => choice.correct).map((choice) => choice.id);
-      const right = index === 0;
-      const wrongId = question.choices.find((choice) => !choice.correct)?.id;
-      return {
-        question_id: question.id,
-        correct: right,
-        selected_choice_ids: right ? correctIds : wrongId ? [wrongId] : [],
-        correct_choice_ids: correctIds,
-        feedback: right ? question.feedback_correct : question.feedback_incorrect,
-      };
-    });
-    await tx.insert(quizAttempts).values({
-      userId: learnerId,
-      lessonId: quiz.id,
-      courseId: course.id,
-      score: DEMO_PROGRESS.attemptScore,
-      passed: false,
-      passMark: quizContent.pass_mark,
-      results,
-      submittedAt: daysAgo(1),
-    });
-    await tx.insert(lessonProgress).values({
-      userId: learnerId,
-      lessonId: quiz.id,
-      courseId: course.id,
-      status: 'in_progress',
-      timeSpentSeconds: 180,
-      firstOpenedAt: daysAgo(1, 5),
-      lastActivityAt: daysAgo(1),
-      bestScore: DEMO_PROGRESS.attemptScore,
-      attempts: 1,
-    });
+    await insertCompletedLessons(tx, learnerCourse, completed);
+    await insertQuizTry(tx, learnerCourse, { quiz, quizContent });
   });
 }
 
