@@ -3,7 +3,7 @@ import { type ReadPart, valuePart } from '../../read-together.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
-export type Range = { from: Date; to: Date; timeZone: string };
+type Range = { from: Date; to: Date; timeZone: string };
 
 /**
  * What other features tell the dashboard, as parts the dashboard reads together with its own in one statement; a
