@@ -27,7 +27,9 @@ async function otherActiveAdmins(executor: Db, exceptUserId: string): Promise<nu
   const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })
     .from(accountStates)
-    .where(and(eq(accountStates.role, 'admin'), ne(accountStates.userId, exceptUserId), isNull(accountStates.suspendedAt)));
+    .where(
+      and(eq(accountStates.role, 'admin'), ne(accountStates.userId, exceptUserId), isNull(accountStates.suspendedAt)),
+    );
   return row?.count ?? 0;
 }
 

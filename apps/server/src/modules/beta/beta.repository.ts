@@ -20,7 +20,10 @@ const receiptOf = (userId: string) =>
   and(eq(betaUpdateReceipts.updateId, betaUpdates.id), eq(betaUpdateReceipts.userId, userId));
 
 /** Users ordered by email after `afterEmail`; beta users only unless a search is given. */
-function listUsers(db: Db, { search, afterEmail, limit }: { search: string | null; afterEmail: string | null; limit: number }) {
+function listUsers(
+  db: Db,
+  { search, afterEmail, limit }: { search: string | null; afterEmail: string | null; limit: number },
+) {
   // The same expression as the users console's trigram index, so a search stays fast with many users.
   const filter = search
     ? sql`lower(${users.name} || ' ' || ${users.email} || ' ' || coalesce(${users.phoneNumber}, '')) like ${likePattern(search.toLowerCase())}`

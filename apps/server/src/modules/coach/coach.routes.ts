@@ -12,6 +12,7 @@ import {
 } from '@portal/shared/coach';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { CoachService } from './coach.service.ts';
 import type { CoachProposalsService } from './coach-proposals.service.ts';
 
@@ -26,12 +27,10 @@ const EVENT_STREAM_HEADERS = {
   connection: 'keep-alive',
 };
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
 /** The overview, the list of conversations and starting one. */
-function registerCoachStartRoutes(app: App, coachService: CoachService) {
+function registerCoachStartRoutes(app: RouteApp, coachService: CoachService) {
   app.get(
     '/api/coach/overview',
     {
@@ -71,7 +70,7 @@ function registerCoachStartRoutes(app: App, coachService: CoachService) {
 }
 
 /** One conversation, deleting it, and deleting them all. */
-function registerConversationRoutes(app: App, coachService: CoachService) {
+function registerConversationRoutes(app: RouteApp, coachService: CoachService) {
   app.get(
     '/api/coach/conversations/:conversationId',
     {
@@ -112,7 +111,7 @@ function registerConversationRoutes(app: App, coachService: CoachService) {
 }
 
 /** Asking the coach, with the answer streamed back. */
-function registerMessageRoutes(app: App, coachService: CoachService) {
+function registerMessageRoutes(app: RouteApp, coachService: CoachService) {
   app.post(
     '/api/coach/conversations/:conversationId/messages',
     {
@@ -152,7 +151,7 @@ function registerMessageRoutes(app: App, coachService: CoachService) {
 }
 
 /** Confirming or dismissing what the coach suggested. */
-function registerProposalRoutes(app: App, proposalsService: CoachProposalsService) {
+function registerProposalRoutes(app: RouteApp, proposalsService: CoachProposalsService) {
   for (const action of ['confirm', 'dismiss'] as const) {
     app.post(
       `/api/coach/messages/:messageId/proposals/:proposalId/${action}`,

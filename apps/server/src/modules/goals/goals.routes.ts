@@ -10,12 +10,11 @@ import {
 } from '@portal/shared/goals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { GoalsService } from './goals.service.ts';
 
 const access = { role: 'user', feature: 'goals' } as const;
-type GoalsApp = Parameters<FastifyPluginAsyncZod>[0];
-
-function registerGoalListRoutes(app: GoalsApp, goalsService: GoalsService) {
+function registerGoalListRoutes(app: RouteApp, goalsService: GoalsService) {
   app.get(
     '/api/goals',
     {
@@ -60,7 +59,7 @@ function registerGoalListRoutes(app: GoalsApp, goalsService: GoalsService) {
   );
 }
 
-function registerOneGoalRoutes(app: GoalsApp, goalsService: GoalsService) {
+function registerOneGoalRoutes(app: RouteApp, goalsService: GoalsService) {
   app.get(
     '/api/goals/:goalId',
     {
@@ -93,7 +92,7 @@ function registerOneGoalRoutes(app: GoalsApp, goalsService: GoalsService) {
   );
 }
 
-function registerGoalStateRoutes(app: GoalsApp, goalsService: GoalsService) {
+function registerGoalStateRoutes(app: RouteApp, goalsService: GoalsService) {
   for (const action of ['pause', 'resume', 'complete'] as const) {
     app.post(
       `/api/goals/:goalId/${action}`,
@@ -135,7 +134,7 @@ function registerGoalStateRoutes(app: GoalsApp, goalsService: GoalsService) {
   );
 }
 
-function registerGoalRemovalRoutes(app: GoalsApp, goalsService: GoalsService) {
+function registerGoalRemovalRoutes(app: RouteApp, goalsService: GoalsService) {
   app.delete(
     '/api/goals/:goalId',
     {

@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvAttachment } from '../../csv.ts';
+import type { RouteApp } from '../../route-app.ts';
 import type { LiveRoomService } from './live-room.service.ts';
 import type { RoomViewer } from './live-room-access.ts';
 import type { LiveRoomChatService } from './live-room-chat.service.ts';
@@ -29,8 +30,6 @@ import type { LiveRoomChatService } from './live-room-chat.service.ts';
 const member = { role: 'user', feature: 'live_hub' } as const;
 const tags = ['live-room'];
 const base = '/api/live-room/sessions/:sessionId';
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const state = { 200: liveRoomStateSchema };
 const done = { 204: z.null() };
@@ -45,7 +44,7 @@ const viewerOf = async (request: FastifyRequest): Promise<RoomViewer> => ({
 });
 
 /** The lobby, entering (and the heartbeat), leaving and the room's state. */
-function registerRoomPresenceRoutes(app: App, roomService: LiveRoomService) {
+function registerRoomPresenceRoutes(app: RouteApp, roomService: LiveRoomService) {
   app.get(
     `${base}`,
     route('The room before entering: when it opens and whether it is open', { response: { 200: liveRoomLobbySchema } }),
@@ -77,7 +76,7 @@ function registerRoomPresenceRoutes(app: App, roomService: LiveRoomService) {
 }
 
 /** Hands, mute, the timer and hand-over. */
-function registerRoomModerationRoutes(app: App, roomService: LiveRoomService) {
+function registerRoomModerationRoutes(app: RouteApp, roomService: LiveRoomService) {
   app.put(
     `${base}/hand`,
     route('Raise or lower my hand', { body: liveHandBodySchema, response: state }),
@@ -130,7 +129,7 @@ function registerRoomModerationRoutes(app: App, roomService: LiveRoomService) {
   );
 }
 
-function registerRoomChatRoutes(app: App, chatService: LiveRoomChatService) {
+function registerRoomChatRoutes(app: RouteApp, chatService: LiveRoomChatService) {
   app.get(
     `${base}/messages`,
     route('Chat history, newest page first (messages oldest first within it)', {
@@ -162,7 +161,7 @@ function registerRoomChatRoutes(app: App, chatService: LiveRoomChatService) {
   );
 }
 
-function registerRoomPollRoutes(app: App, chatService: LiveRoomChatService) {
+function registerRoomPollRoutes(app: RouteApp, chatService: LiveRoomChatService) {
   app.post(
     `${base}/poll`,
     route('The host opens a poll (2 to 6 options)', { body: createLivePollBodySchema, response: done }),
@@ -185,7 +184,7 @@ function registerRoomPollRoutes(app: App, chatService: LiveRoomChatService) {
   });
 }
 
-function registerRoomAttendanceRoutes(app: App, roomService: LiveRoomService) {
+function registerRoomAttendanceRoutes(app: RouteApp, roomService: LiveRoomService) {
   app.get(
     `${base}/attendance`,
     route('Attendance: first joined, last left and minutes per person', { response: { 200: liveAttendanceSchema } }),

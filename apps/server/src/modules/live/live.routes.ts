@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import { liveSessionIcs } from './live.ics.ts';
 import type { LiveActor, LiveService } from './live.service.ts';
 import type { LiveChangesService } from './live-changes.service.ts';
@@ -22,15 +23,13 @@ import type { LiveRsvpService } from './live-rsvp.service.ts';
 const access = { role: 'user', feature: 'live_hub' } as const;
 const tags = ['live'];
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 const actorOf = async (request: FastifyRequest): Promise<LiveActor> => ({
   id: request.auth().user.id,
   role: await request.role(),
 });
 
 /** The hub and what the caller may schedule. */
-function registerHubRoutes(app: App, live: LiveService) {
+function registerHubRoutes(app: RouteApp, live: LiveService) {
   app.get(
     '/api/live/hub',
     {
@@ -60,7 +59,7 @@ function registerHubRoutes(app: App, live: LiveService) {
 }
 
 /** Sessions in a range, and scheduling new ones. */
-function registerSessionListRoutes(app: App, live: LiveService) {
+function registerSessionListRoutes(app: RouteApp, live: LiveService) {
   app.get(
     '/api/live/sessions',
     {
@@ -94,7 +93,7 @@ function registerSessionListRoutes(app: App, live: LiveService) {
 }
 
 /** One session, as JSON or as an iCalendar file. */
-function registerSessionRoutes(app: App, live: LiveService, publicUrl: string) {
+function registerSessionRoutes(app: RouteApp, live: LiveService, publicUrl: string) {
   app.get(
     '/api/live/sessions/:sessionId',
     {
@@ -131,7 +130,7 @@ function registerSessionRoutes(app: App, live: LiveService, publicUrl: string) {
 }
 
 /** Changing and cancelling sessions. */
-function registerSessionChangeRoutes(app: App, changes: LiveChangesService) {
+function registerSessionChangeRoutes(app: RouteApp, changes: LiveChangesService) {
   app.patch(
     '/api/live/sessions/:sessionId',
     {
@@ -163,7 +162,7 @@ function registerSessionChangeRoutes(app: App, changes: LiveChangesService) {
   );
 }
 
-function registerRsvpRoutes(app: App, rsvps: LiveRsvpService) {
+function registerRsvpRoutes(app: RouteApp, rsvps: LiveRsvpService) {
   // PUT sets the answer; POST is accepted too, as forms and scripts often send one.
   app.route({
     method: ['PUT', 'POST'],

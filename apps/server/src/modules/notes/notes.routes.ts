@@ -9,13 +9,12 @@ import {
 } from '@portal/shared/notes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import { presentNote } from './notes.presenter.ts';
 import type { NotesService } from './notes.service.ts';
 
 const access = { role: 'user', feature: 'notes' } as const;
-type NotesApp = Parameters<FastifyPluginAsyncZod>[0];
-
-function registerNoteListRoutes(app: NotesApp, notesService: NotesService) {
+function registerNoteListRoutes(app: RouteApp, notesService: NotesService) {
   app.get(
     '/api/notes',
     {
@@ -55,7 +54,7 @@ function registerNoteListRoutes(app: NotesApp, notesService: NotesService) {
   );
 }
 
-function registerNoteWriteRoutes(app: NotesApp, notesService: NotesService) {
+function registerNoteWriteRoutes(app: RouteApp, notesService: NotesService) {
   app.post(
     '/api/notes',
     {
@@ -91,7 +90,7 @@ function registerNoteWriteRoutes(app: NotesApp, notesService: NotesService) {
   );
 }
 
-function registerNoteRemovalRoutes(app: NotesApp, notesService: NotesService) {
+function registerNoteRemovalRoutes(app: RouteApp, notesService: NotesService) {
   app.delete(
     '/api/notes/:noteId',
     {

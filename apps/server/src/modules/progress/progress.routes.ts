@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { sendStoredFile } from '../courses/media.ts';
 import type { BlobStore } from '../files/blob-store.ts';
 import {
@@ -38,11 +39,10 @@ const viewerOf = async (request: FastifyRequest): Promise<Viewer> => ({
   plan: request.checkedPlan(),
 });
 
-type ProgressApp = Parameters<FastifyPluginAsyncZod>[0];
 type ProgressRouteDeps = { progressService: ProgressService; blobStore: BlobStore };
 const tags = ['courses (learner)'];
 
-function registerCatalogueRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
+function registerCatalogueRoutes(app: RouteApp, { progressService }: ProgressRouteDeps) {
   app.get(
     '/api/courses',
     {
@@ -76,7 +76,7 @@ function registerCatalogueRoutes(app: ProgressApp, { progressService }: Progress
   );
 }
 
-function registerOutlineRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
+function registerOutlineRoutes(app: RouteApp, { progressService }: ProgressRouteDeps) {
   app.get(
     '/api/courses/:courseId/outline',
     {
@@ -122,7 +122,7 @@ function registerOutlineRoutes(app: ProgressApp, { progressService }: ProgressRo
   );
 }
 
-function registerLessonRoutes(app: ProgressApp, { progressService, blobStore }: ProgressRouteDeps) {
+function registerLessonRoutes(app: RouteApp, { progressService, blobStore }: ProgressRouteDeps) {
   app.get(
     '/api/lessons/:lessonId',
     {
@@ -162,7 +162,7 @@ function registerLessonRoutes(app: ProgressApp, { progressService, blobStore }: 
   );
 }
 
-function registerProgressReportRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
+function registerProgressReportRoutes(app: RouteApp, { progressService }: ProgressRouteDeps) {
   app.post(
     '/api/lessons/:lessonId/progress',
     {
@@ -211,7 +211,7 @@ function registerProgressReportRoutes(app: ProgressApp, { progressService }: Pro
   );
 }
 
-function registerLearningStateRoutes(app: ProgressApp, { progressService }: ProgressRouteDeps) {
+function registerLearningStateRoutes(app: RouteApp, { progressService }: ProgressRouteDeps) {
   app.get(
     '/api/learning-state/courses/:courseId',
     {
