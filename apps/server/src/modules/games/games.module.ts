@@ -14,27 +14,18 @@ import type { GameCourse, GameDeck } from './games-content.ts';
 /** The nightly job that removes game rounds nobody finished, once across instances. */
 export const GAMES_SWEEP_JOB = 'games.sweep-abandoned-rounds';
 
-/** Match, Quiz sprint and Recall on the learner's own courses and decks; finishing a round records game.completed. */
-export async function registerGames(
-  app: FastifyInstance,
-  {
-    db,
-    domainEvents,
-    progressService,
-    flashcardsService,
-    subscriptionService,
-    clock,
-  }: {
-    db: Db;
-    domainEvents: DomainEvents;
-    progressService: Pick<ProgressService, 'library' | 'loadLearnerCourse'>;
-    flashcardsService: Pick<FlashcardsService, 'listDecks' | 'listNotes'>;
-    subscriptionService: Pick<SubscriptionService, 'getStatus'>;
-    clock: Clock;
-  },
-) {
-  /** Enrolled courses in the learner's plan; lessons of locked modules and unfinished lessons are left out. */
-  const coursesOf = async (viewer: Viewer): Promise<GameCourse[]> => {
+type GamesDeps = {
+  db: Db;
+  domainEvents: DomainEvents;
+  progressService: Pick<ProgressService, 'library' | 'loadLearnerCourse'>;
+  flashcardsService: Pick<FlashcardsService, 'listDecks' | 'listNotes'>;
+  subscriptionService: Pick<SubscriptionService, 'getStatus'>;
+  clock: Clock;
+};
+
+/** Enrolled courses in the learner's plan; lessons of locked modules and unfinished lessons are left out. */
+function gameCoursesReader(progressService: GamesDeps['progressService']) {
+  return async (viewer: Viewer): Promise<GameCourse[]> => {
     const enrolled = (await progressService.library(viewer)).filter((entry) => entry.accessible);
     return Promise.all(
       enrolled.map(async ({ course }) => {
@@ -44,7 +35,14 @@ export async function registerGames(
       }),
     );
   };
-  const decksOf = async (userId: string): Promise<GameDeck[] | null> => {
+}
+
+/** The learner's decks with their notes, or null when their plan has no flashcards. */
+function gameDecksReader({
+  flashcardsService,
+  subscriptionService,
+}: Pick<GamesDeps, 'flashcardsService' | 'subscriptionService'>) {
+  return async (userId: string): Promise<GameDeck[] | null> => {
     if (!canUseFeature(await subscriptionService.getStatus(userId), 'flashcards')) return null;
     const [decks, { notes }] = await Promise.all([
       flashcardsService.listDecks(userId),
@@ -56,11 +54,18 @@ export async function registerGames(
       notes: notes.filter((note) => note.deck_id === deck.id),
     }));
   };
+}
+
+/** Match, Quiz sprint and Recall on the learner's own courses and decks; finishing a round records game.completed. */
+export async function registerGames(
+  app: FastifyInstance,
+  { db, domainEvents, progressService, flashcardsService, subscriptionService, clock }: GamesDeps,
+) {
   const gamesService = createGamesService({
     repository: createGamesRepository({ db }),
     domainEvents,
-    coursesOf,
-    decksOf,
+    coursesOf: gameCoursesReader(progressService),
+    decksOf: gameDecksReader({ flashcardsService, subscriptionService }),
     now: () => clock.now(),
   });
   await app.register(gamesRoutes, { gamesService });

@@ -9,6 +9,7 @@ import {
 } from '@portal/shared/games';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { GamesService } from './games.service.ts';
 
 /** Games are a calm-tier feature; signed-out visitors play the sample set in the browser, without these routes. */
@@ -24,12 +25,13 @@ const roundLimit = {
   keyGenerator: (request: FastifyRequest) => `games-rounds:${request.auth().user.id}`,
 } as const;
 
-export const gamesRoutes: FastifyPluginAsyncZod<{ gamesService: GamesService }> = async (app, { gamesService }) => {
-  const viewer = async (request: FastifyRequest) => ({
-    userId: request.auth().user.id,
-    role: await request.role(),
-  });
+const viewer = async (request: FastifyRequest) => ({
+  userId: request.auth().user.id,
+  role: await request.role(),
+});
 
+/** What the learner can play on and their personal bests. */
+function registerGameOverviewRoutes(app: RouteApp, gamesService: GamesService) {
   app.get(
     '/api/games/sources',
     {
@@ -55,7 +57,10 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ gamesService: GamesService }> 
     },
     async (request) => gamesService.bests(request.auth().user.id),
   );
+}
 
+/** Issuing a round and finishing it. */
+function registerRoundRoutes(app: RouteApp, gamesService: GamesService) {
   app.post(
     '/api/games/rounds',
     {
@@ -87,4 +92,9 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ gamesService: GamesService }> 
     },
     async (request) => gamesService.finishRound(await viewer(request), request.params.roundId, request.body),
   );
+}
+
+export const gamesRoutes: FastifyPluginAsyncZod<{ gamesService: GamesService }> = async (app, { gamesService }) => {
+  registerGameOverviewRoutes(app, gamesService);
+  registerRoundRoutes(app, gamesService);
 };
