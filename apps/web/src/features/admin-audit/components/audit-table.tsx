@@ -1,5 +1,6 @@
 import type { AdminAuditEvent, AuditPerson } from '@portal/shared/admin-overview';
 import { useTranslation } from 'react-i18next';
+import { AuditAction } from '@/components/audit-action';
 import { useDisplayFormats } from '@/lib/profile';
 import { AuditChanges } from './audit-changes';
 
@@ -42,7 +43,7 @@ export function AuditTable({ events }: { events: AdminAuditEvent[] }) {
                 </time>
               </td>
               <td className="px-4 py-2">
-                <code className="font-mono text-xs">{event.action}</code>
+                <AuditAction code={event.action} />
               </td>
               <td className="px-4 py-2">
                 <Person person={event.actor} />

@@ -1,6 +1,7 @@
 import type { AdminOverview, AuditPerson } from '@portal/shared/admin-overview';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuditAction } from '@/components/audit-action';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDisplayFormats } from '@/lib/profile';
 
@@ -63,7 +64,7 @@ export function RecentAdminActions({ actions }: { actions: AdminOverview['recent
             {actions.map((event) => (
               <li key={event.id} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
                 <span className="min-w-0">
-                  <code className="font-mono text-xs">{event.action}</code>
+                  <AuditAction code={event.action} />
                   <span className="block text-muted-foreground">
                     {t('recentActions.byOn', { actor: who(event.actor), target: who(event.target) })}
                   </span>

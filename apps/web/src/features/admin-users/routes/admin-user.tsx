@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AuditAction } from '@/components/audit-action';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -98,7 +99,7 @@ function UserSections({ detail }: { detail: AdminUserDetail }) {
           <ul className="flex flex-col gap-1 text-sm">
             {detail.recent_activity.map((event) => (
               <li key={`${event.action}-${event.created_at}`} className="flex justify-between gap-2">
-                <span className="font-mono text-xs">{event.action}</span>
+                <AuditAction code={event.action} />
                 <span className="text-muted-foreground">
                   {date(event.created_at)}
                   {event.by_admin ? ` · ${t('detail.byAdmin')}` : ''}
