@@ -23,7 +23,7 @@ export function PackageAnalytics({ packageId }: { packageId: string }) {
   const figures: Array<[string, string]> = [
     [t('analytics.enrolled'), String(data.enrolled)],
     [t('analytics.attempted'), String(data.attempted)],
-    [t('attempts.attempts'), String(data.attempts)],
+    [t('attempts.scoAttempts'), String(data.attempts)],
     [t('analytics.completed'), String(data.completed)],
     [t('analytics.passed'), String(data.passed)],
     [
