@@ -146,6 +146,15 @@ function awardResult(
   });
 }
 
+/** The streak row an award saves, with the days it froze; null when the award does not move the streak. */
+function streakWrite(userId: string, streak: ReturnType<typeof streakMove>, timeZone: string): AwardWrite['streak'] {
+  if (!streak.moved) return null;
+  return {
+    row: streakRowFrom(userId, streak.streakType, streak.state, { freezesUsed: streak.freezesUsed, timeZone }),
+    frozenDays: streak.frozenDays,
+  };
+}
+
 /** award_xp's rules: the XP an event earns given what was read, and everything that moves with it. */
 export function planAward(input: AwardInput, account: AccountRow, held: AwardHeld, context: AwardContext): AwardPlan {
   const { userId, eventType } = input;
@@ -189,12 +198,7 @@ export function planAward(input: AwardInput, account: AccountRow, held: AwardHel
         localDay: day,
         createdAt: occurredAt,
       },
-      streak: streak.moved
-        ? {
-            row: streakRowFrom(userId, streak.streakType, streak.state, { freezesUsed: streak.freezesUsed, timeZone }),
-            frozenDays: streak.frozenDays,
-          }
-        : null,
+      streak: streakWrite(userId, streak, timeZone),
       badgeKeys: due.badges.map((badge) => badge.key),
       achievements: due.achievements,
     },

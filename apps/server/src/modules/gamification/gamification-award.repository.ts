@@ -136,6 +136,24 @@ const claimedKeysJson = (claims: readonly ClaimedAward[]) =>
     })),
   );
 
+/** Runs the read of `parts`, built once under `name`, with `values` for its placeholders. */
+function builtOnceReader(statements: BuiltOnce) {
+  return async <P extends Record<string, ReadPart<unknown>>>(
+    executor: Db,
+    name: string,
+    parts: P,
+    values: Record<string, unknown>,
+  ) => {
+    const [row = {}] = await statements.run<Record<string, unknown>>(
+      executor,
+      name,
+      () => togetherStatement(parts),
+      values,
+    );
+    return valuesOf(parts, row);
+  };
+}
+
 /**
  * An award's read and write: each built once per shape with placeholders (`BuiltOnce`) and run with the award's
  * values, as the hottest write of the product must not spend its time building statements.
@@ -150,21 +168,7 @@ export function createAwardRepository(db: Db, reads: AwardReads) {
     genericPlan(sql`select k.ord, ${togetherColumns(claimedParts)}
       from (${jsonRows('keys', 'k', CLAIMED_KEYS, [], AWARDS_PER_STATEMENT)}) k order by k.ord`);
   const statements = new BuiltOnce();
-  /** Runs the read of `parts`, built once under `name`, with `values` for its placeholders. */
-  const readBuiltOnce = async <P extends Record<string, ReadPart<unknown>>>(
-    executor: Db,
-    name: string,
-    parts: P,
-    values: Record<string, unknown>,
-  ) => {
-    const [row = {}] = await statements.run<Record<string, unknown>>(
-      executor,
-      name,
-      () => togetherStatement(parts),
-      values,
-    );
-    return valuesOf(parts, row);
-  };
+  const readBuiltOnce = builtOnceReader(statements);
 
   return {
     awardCountsPart,

@@ -64,6 +64,53 @@ const STEP_ROWS = {
   notices: AWARDS_PER_STATEMENT * 16,
 };
 
+/** Whether the row under `alias` belongs to an account credited by the statement. */
+const credited = (alias: string) => sql.raw(`${alias}.user_id in (select user_id from credited)`);
+
+/** The statement's streak steps: the streaks saved and the days frozen, for credited accounts only. */
+function streakSteps(): SQL {
+  const streak = insertFromRows('s', streakColumns);
+  // The streak's own columns, after its key (user, streak type), from the row that was refused.
+  const streakSet = setFromRows('excluded', streakColumns.slice(2));
+  return sql`streak_rows as (${jsonRows('streaks', 's', '', streakColumns, STEP_ROWS.streaks)}),
+    streak as (
+      insert into ${streaks} (${streak.names}, updated_at) select ${streak.values}, now() from streak_rows s
+      where ${credited('s')}
+      on conflict (user_id, streak_type) do update set ${sql.join(streakSet, sql`, `)}, updated_at = now()
+    ),
+    frozen_rows as (${jsonRows('frozen', 'f', 'user_id text, streak_type text, day date', [], STEP_ROWS.frozen)}),
+    frozen as (
+      insert into ${streakFreezeDays} (user_id, streak_type, day) select f.user_id, f.streak_type, f.day
+      from frozen_rows f where ${credited('f')}
+      on conflict do nothing
+    )`;
+}
+
+/** The statement's badge and achievement steps (`granted` answers the badges new to each learner). */
+function badgeAndAchievementSteps(): SQL {
+  const achievementRows = jsonRows(
+    'achievements',
+    'a',
+    'user_id text, achievement_key text, tier smallint, progress int',
+    [],
+    STEP_ROWS.achievements,
+  );
+  return sql`badge_rows as (${jsonRows('badges', 'b', 'user_id text, badge_key text', [], STEP_ROWS.badges)}),
+    granted as (
+      insert into ${userBadges} (user_id, badge_key) select b.user_id, b.badge_key from badge_rows b
+      where ${credited('b')}
+      on conflict do nothing
+      returning user_id, badge_key
+    ),
+    achievement_rows as (${achievementRows}),
+    saved as (
+      insert into ${achievements} (user_id, achievement_key, tier, progress)
+      select a.user_id, a.achievement_key, a.tier, a.progress from achievement_rows a where ${credited('a')}
+      on conflict (user_id, achievement_key) do update
+        set tier = excluded.tier, progress = excluded.progress, updated_at = now()
+    )`;
+}
+
 /**
  * `saveAwardsAtOnce`'s statement. The awards arrive as json arrays, one of awards (a row each with its position, `ord`)
  * and one for each step beside them (streaks, frozen days, badges, achievements, notices), so one statement, built and
@@ -72,10 +119,6 @@ const STEP_ROWS = {
  */
 function awardsAtOnceStatement(): SQL {
   const ledger = insertFromRows('w', ledgerColumns);
-  const streak = insertFromRows('s', streakColumns);
-  // The streak's own columns, after its key (user, streak type), from the row that was refused.
-  const streakSet = setFromRows('excluded', streakColumns.slice(2));
-  const credited = (alias: string) => sql.raw(`${alias}.user_id in (select user_id from credited)`);
   const awards = jsonRows('awards', 'w', 'ord int, version text', ledgerColumns, AWARDS_PER_STATEMENT);
   const notices = jsonRows('notices', 'n', 'ord int, user_id text, channel text, payload text', [], STEP_ROWS.notices);
   return genericPlan(sql`with awards as (${awards}),
@@ -90,38 +133,8 @@ function awardsAtOnceStatement(): SQL {
       on conflict (user_id, idempotency_key) do nothing
       returning user_id
     ),
-    streak_rows as (${jsonRows('streaks', 's', '', streakColumns, STEP_ROWS.streaks)}),
-    streak as (
-      insert into ${streaks} (${streak.names}, updated_at) select ${streak.values}, now() from streak_rows s
-      where ${credited('s')}
-      on conflict (user_id, streak_type) do update set ${sql.join(streakSet, sql`, `)}, updated_at = now()
-    ),
-    frozen_rows as (${jsonRows('frozen', 'f', 'user_id text, streak_type text, day date', [], STEP_ROWS.frozen)}),
-    frozen as (
-      insert into ${streakFreezeDays} (user_id, streak_type, day) select f.user_id, f.streak_type, f.day
-      from frozen_rows f where ${credited('f')}
-      on conflict do nothing
-    ),
-    badge_rows as (${jsonRows('badges', 'b', 'user_id text, badge_key text', [], STEP_ROWS.badges)}),
-    granted as (
-      insert into ${userBadges} (user_id, badge_key) select b.user_id, b.badge_key from badge_rows b
-      where ${credited('b')}
-      on conflict do nothing
-      returning user_id, badge_key
-    ),
-    achievement_rows as (${jsonRows(
-      'achievements',
-      'a',
-      'user_id text, achievement_key text, tier smallint, progress int',
-      [],
-      STEP_ROWS.achievements,
-    )}),
-    saved as (
-      insert into ${achievements} (user_id, achievement_key, tier, progress)
-      select a.user_id, a.achievement_key, a.tier, a.progress from achievement_rows a where ${credited('a')}
-      on conflict (user_id, achievement_key) do update
-        set tier = excluded.tier, progress = excluded.progress, updated_at = now()
-    ),
+    ${streakSteps()},
+    ${badgeAndAchievementSteps()},
     notice_rows as (${notices})
     select w.ord, ${credited('w')} as saved,
       (select coalesce(json_agg(g.badge_key), '[]'::json) from granted g where g.user_id = w.user_id) as granted,

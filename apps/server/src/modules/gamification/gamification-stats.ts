@@ -168,6 +168,21 @@ function createStreakViews(deps: GamificationDeps) {
   };
 }
 
+/** Every badge with the learner's progress towards it and when they earned it (null when not yet). */
+function badgeViews(
+  settings: GamificationSettings,
+  metrics: Awaited<ReturnType<Awards['metricsOf']>>,
+  earned: Map<string, Date>,
+) {
+  return BADGES.map((badge) => ({
+    ...badgeSummary(badge, settings),
+    metric: badge.metric,
+    threshold: settings.badge_thresholds[badge.key],
+    progress: metrics[badge.metric] ?? 0,
+    earned_at: earned.get(badge.key)?.toISOString() ?? null,
+  }));
+}
+
 /** Badges and achievements with the learner's progress towards each. */
 function createProgressViews(deps: GamificationDeps, { metricsOf }: Pick<Awards, 'metricsOf'>) {
   const { repository } = deps;
@@ -185,15 +200,7 @@ function createProgressViews(deps: GamificationDeps, { metricsOf }: Pick<Awards,
         settings,
       });
       const earned = new Map(rows.map((row) => [row.badgeKey, row.earnedAt]));
-      return {
-        badges: BADGES.map((badge) => ({
-          ...badgeSummary(badge, settings),
-          metric: badge.metric,
-          threshold: settings.badge_thresholds[badge.key],
-          progress: metrics[badge.metric] ?? 0,
-          earned_at: earned.get(badge.key)?.toISOString() ?? null,
-        })),
-      };
+      return { badges: badgeViews(settings, metrics, earned) };
     },
 
     async getAchievements(userId: string) {

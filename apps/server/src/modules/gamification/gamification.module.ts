@@ -8,8 +8,16 @@ import type { DomainEvents } from '../events/domain-events.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createGamificationRepository, type GamificationRepository } from './gamification.repository.ts';
 import { gamificationAdminRoutes, gamificationRoutes } from './gamification.routes.ts';
-import { createGamificationService } from './gamification.service.ts';
+import { createGamificationService, type GamificationService } from './gamification.service.ts';
 import type { StatsSnapshot } from './gamification-stats.repository.ts';
+
+type GamificationDeps = {
+  database: Database;
+  domainEvents: DomainEvents;
+  auditService: AuditService;
+  subscriptionService: SubscriptionService;
+  timeZoneOf: (userId: string) => Promise<string>;
+};
 
 /**
  * XP from domain events, the gamification API, the daily login (the first /api/me or gamification call of a local
@@ -17,19 +25,7 @@ import type { StatsSnapshot } from './gamification-stats.repository.ts';
  */
 export async function registerGamification(
   app: FastifyInstance,
-  {
-    database,
-    domainEvents,
-    auditService,
-    subscriptionService,
-    timeZoneOf,
-  }: {
-    database: Database;
-    domainEvents: DomainEvents;
-    auditService: AuditService;
-    subscriptionService: SubscriptionService;
-    timeZoneOf: (userId: string) => Promise<string>;
-  },
+  { database, domainEvents, auditService, subscriptionService, timeZoneOf }: GamificationDeps,
 ) {
   const gamificationService = createGamificationService({
     repository: keepingSettings(app, database),
@@ -57,8 +53,22 @@ export async function registerGamification(
   app.analyticsSources.gamification = gamificationService.dashboardSummaryPart;
   app.analyticsSources.xpByDay = gamificationService.xpByDayPart;
 
-  // Counted before /api/me answers, so the award and its push are done by the time the page goes on; only a plan
-  // with gamification earns it.
+  countSignedInVisits(app, subscriptionService, gamificationService);
+  app.addHook('onReady', async () => {
+    await gamificationService.ensureShopItems();
+  });
+  return gamificationService;
+}
+
+/**
+ * Counted before /api/me answers, so the award and its push are done by the time the page goes on; only a plan with
+ * gamification earns it.
+ */
+function countSignedInVisits(
+  app: FastifyInstance,
+  subscriptionService: SubscriptionService,
+  gamificationService: GamificationService,
+) {
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url !== '/api/me') return;
     const context = await request.loadAuth();
@@ -67,10 +77,6 @@ export async function registerGamification(
     if (!canUseFeature(status, 'gamification')) return;
     await gamificationService.noteSignedInVisit(context.user.id);
   });
-  app.addHook('onReady', async () => {
-    await gamificationService.ensureShopItems();
-  });
-  return gamificationService;
 }
 
 /** Channel the trigger of migration 0033 notifies when the gamification settings are saved. */

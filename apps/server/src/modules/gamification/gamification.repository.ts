@@ -97,6 +97,15 @@ function createAccountRepository(db: Db) {
   };
 }
 
+function xpByDayQuery(userId: string, range: { from: Date; to: Date; timeZone: string }) {
+  return sql`
+    select to_char((x.created_at at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day, sum(x.xp)::int as total
+    from ${userXp} x
+    where x.user_id = ${userId} and x.kind = 'award'
+      and x.created_at >= ${range.from.toISOString()} and x.created_at < ${range.to.toISOString()}
+    group by 1`;
+}
+
 /** The XP ledger: one row per award or purchase, its key used once. */
 function createLedgerRepository(db: Db) {
   return {
@@ -142,12 +151,7 @@ function createLedgerRepository(db: Db) {
 
     /** XP awarded per local day (`YYYY-MM-DD` in `timeZone`) between two instants, to read with others. */
     xpByDayPart(userId: string, range: { from: Date; to: Date; timeZone: string }) {
-      return dayTotalsPart(sql`
-        select to_char((x.created_at at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day, sum(x.xp)::int as total
-        from ${userXp} x
-        where x.user_id = ${userId} and x.kind = 'award'
-          and x.created_at >= ${range.from.toISOString()} and x.created_at < ${range.to.toISOString()}
-        group by 1`);
+      return dayTotalsPart(xpByDayQuery(userId, range));
     },
   };
 }
@@ -192,24 +196,24 @@ function createStreakRepository(db: Db) {
   };
 }
 
+/** The shop row of a catalogue item, sorted in catalogue order. */
+function shopItemRow(item: ShopItemDefinition, index: number) {
+  return {
+    id: item.id,
+    kind: item.kind,
+    name: item.name,
+    cost: item.cost,
+    maxHeld: item.maxHeld,
+    durationMinutes: item.durationMinutes,
+    sortOrder: index,
+  };
+}
+
 /** The shop's items and what learners bought. */
 function createShopRepository(db: Db) {
   return {
     async ensureShopItems(items: readonly ShopItemDefinition[]) {
-      await db
-        .insert(shopItems)
-        .values(
-          items.map((item, index) => ({
-            id: item.id,
-            kind: item.kind,
-            name: item.name,
-            cost: item.cost,
-            maxHeld: item.maxHeld,
-            durationMinutes: item.durationMinutes,
-            sortOrder: index,
-          })),
-        )
-        .onConflictDoNothing();
+      await db.insert(shopItems).values(items.map(shopItemRow)).onConflictDoNothing();
     },
 
     async listShopItems(): Promise<ShopItemRow[]> {
@@ -246,21 +250,46 @@ function createShopRepository(db: Db) {
   };
 }
 
+/** Rules added after the row was saved fall back to their defaults. */
+function settingsWithDefaults(saved: GamificationSettings): GamificationSettings {
+  const merged = {
+    ...DEFAULT_GAMIFICATION_SETTINGS,
+    ...saved,
+    xp_rules: { ...DEFAULT_GAMIFICATION_SETTINGS.xp_rules, ...saved.xp_rules },
+    badge_thresholds: { ...DEFAULT_GAMIFICATION_SETTINGS.badge_thresholds, ...saved.badge_thresholds },
+  };
+  const parsed = gamificationSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_GAMIFICATION_SETTINGS;
+}
+
+function leaderboardQuery(userId: string, since: Date, neighbours: number) {
+  return sql`
+    with board as (
+      select a.user_id, a.total_xp,
+        coalesce(sum(x.xp) filter (where x.kind = 'award'), 0)::int as xp
+      from ${xpAccounts} a
+      left join ${userXp} x on x.user_id = a.user_id and x.created_at >= ${since.toISOString()}::timestamptz
+      where a.leaderboard_opt_in
+      group by a.user_id, a.total_xp
+    ),
+    ranked as (
+      select board.*, (row_number() over (order by xp desc, total_xp desc, user_id))::int as rank from board
+    ),
+    me as (select rank from ranked where user_id = ${userId})
+    select ranked.rank, ranked.user_id, ranked.xp, ranked.total_xp, p.display_name, p.full_name
+    from ranked
+    join me on ranked.rank between me.rank - ${neighbours} and me.rank + ${neighbours}
+    left join ${profiles} p on p.id = ranked.user_id
+    order by ranked.rank`;
+}
+
 /** The admin thresholds (one row) and the opt-in leaderboard. */
 function createSettingsRepository(db: Db) {
   return {
     async loadSettings(): Promise<{ settings: GamificationSettings; updatedAt: Date | null }> {
       const [row] = await db.select().from(gamificationSettings).where(eq(gamificationSettings.id, 1));
       if (!row) return { settings: DEFAULT_GAMIFICATION_SETTINGS, updatedAt: null };
-      // Rules added after the row was saved fall back to their defaults.
-      const merged = {
-        ...DEFAULT_GAMIFICATION_SETTINGS,
-        ...row.settings,
-        xp_rules: { ...DEFAULT_GAMIFICATION_SETTINGS.xp_rules, ...row.settings.xp_rules },
-        badge_thresholds: { ...DEFAULT_GAMIFICATION_SETTINGS.badge_thresholds, ...row.settings.badge_thresholds },
-      };
-      const parsed = gamificationSettingsSchema.safeParse(merged);
-      return { settings: parsed.success ? parsed.data : DEFAULT_GAMIFICATION_SETTINGS, updatedAt: row.updatedAt };
+      return { settings: settingsWithDefaults(row.settings), updatedAt: row.updatedAt };
     },
 
     async saveSettings(settings: GamificationSettings, updatedBy: string) {
@@ -284,24 +313,9 @@ function createSettingsRepository(db: Db) {
      * Only names and numbers leave here, never ids.
      */
     async leaderboardAround(userId: string, { since, neighbours }: { since: Date; neighbours: number }) {
-      const result = (await db.execute(sql`
-        with board as (
-          select a.user_id, a.total_xp,
-            coalesce(sum(x.xp) filter (where x.kind = 'award'), 0)::int as xp
-          from ${xpAccounts} a
-          left join ${userXp} x on x.user_id = a.user_id and x.created_at >= ${since.toISOString()}::timestamptz
-          where a.leaderboard_opt_in
-          group by a.user_id, a.total_xp
-        ),
-        ranked as (
-          select board.*, (row_number() over (order by xp desc, total_xp desc, user_id))::int as rank from board
-        ),
-        me as (select rank from ranked where user_id = ${userId})
-        select ranked.rank, ranked.user_id, ranked.xp, ranked.total_xp, p.display_name, p.full_name
-        from ranked
-        join me on ranked.rank between me.rank - ${neighbours} and me.rank + ${neighbours}
-        left join ${profiles} p on p.id = ranked.user_id
-        order by ranked.rank`)) as unknown as { rows: LeaderboardRow[] };
+      const result = (await db.execute(leaderboardQuery(userId, since, neighbours))) as unknown as {
+        rows: LeaderboardRow[];
+      };
       return result.rows;
     },
   };

@@ -27,7 +27,7 @@ const adminAccess = { role: 'admin', feature: null } as const;
 
 const userId = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
-/** Stats, award_xp and streaks. */
+/** Stats and award_xp. */
 function registerXpRoutes(app: RouteApp, service: GamificationService) {
   app.get(
     '/api/gamification/stats',
@@ -55,7 +55,10 @@ function registerXpRoutes(app: RouteApp, service: GamificationService) {
     },
     async (request) => service.awardRequested(userId(request), request.body),
   );
+}
 
+/** The learner's streaks and their update. */
+function registerStreakRoutes(app: RouteApp, service: GamificationService) {
   app.get(
     '/api/gamification/streaks',
     {
@@ -199,6 +202,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<{ gamificationService: Ga
   });
 
   registerXpRoutes(app, service);
+  registerStreakRoutes(app, service);
   registerProgressRoutes(app, service);
   registerShopRoutes(app, service);
   registerLeaderboardRoutes(app, service);
