@@ -11,8 +11,8 @@ const recipientColumns = {
   timezone: profiles.timezone,
 };
 
-/** The people and courses the hub looks up: whom to write to, whom to invite, which course a session is for. */
-export function createLiveDirectoryRepository({ db }: { db: Db }) {
+/** Whom to write to: the people who answered a session and those in its room. */
+function createLiveRecipientReads({ db }: { db: Db }) {
   return {
     /** Whoever answered going or maybe (waitlisted included): they hear about changes. */
     async attendeesOf(sessionIds: string[]): Promise<(LiveRecipient & { sessionId: string })[]> {
@@ -40,6 +40,12 @@ export function createLiveDirectoryRepository({ db }: { db: Db }) {
         .leftJoin(profiles, eq(profiles.id, users.id))
         .where(inArray(users.id, userIds));
     },
+  };
+}
+
+/** Whom to invite and which course a session is for. */
+function createLiveInviteeAndCourseReads({ db }: { db: Db }) {
+  return {
     async usersByEmails(emails: string[]) {
       if (emails.length === 0) return [];
       return db
@@ -65,4 +71,9 @@ export function createLiveDirectoryRepository({ db }: { db: Db }) {
       return row !== undefined;
     },
   };
+}
+
+/** The people and courses the hub looks up: whom to write to, whom to invite, which course a session is for. */
+export function createLiveDirectoryRepository({ db }: { db: Db }) {
+  return { ...createLiveRecipientReads({ db }), ...createLiveInviteeAndCourseReads({ db }) };
 }

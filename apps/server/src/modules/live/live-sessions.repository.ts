@@ -68,45 +68,46 @@ function filterOf(db: Db, viewer: LiveViewer, filter: LiveFilter): SQL | undefin
   return undefined;
 }
 
+const selectSessions = (db: Db) =>
+  db
+    .select(sessionColumns)
+    .from(liveSessions)
+    .innerJoin(users, eq(users.id, liveSessions.hostId))
+    .leftJoin(courses, eq(courses.id, liveSessions.courseId));
+
+type ListOptions = { from?: Date; to?: Date; filter: LiveFilter; limit: number; order?: 'asc' | 'desc' };
+
+function listVisibleSessions(
+  db: Db,
+  viewer: LiveViewer,
+  { from, to, filter, limit, order = 'asc' }: ListOptions,
+): Promise<LiveSessionDetail[]> {
+  return selectSessions(db)
+    .where(
+      and(
+        visibleTo(db, viewer),
+        filterOf(db, viewer, filter),
+        from
+          ? gt(sql`${liveSessions.startsAt} + make_interval(mins => ${liveSessions.durationMinutes})`, from)
+          : undefined,
+        to ? lt(liveSessions.startsAt, to) : undefined,
+      ),
+    )
+    .orderBy(order === 'asc' ? asc(liveSessions.startsAt) : sql`${liveSessions.startsAt} desc`)
+    .limit(limit);
+}
+
 /** Sessions as the hub lists them: visible to the viewer, with host, course and answer counts. */
 export function createLiveSessionsRepository({ db }: { db: Db }) {
-  const selectSessions = () =>
-    db
-      .select(sessionColumns)
-      .from(liveSessions)
-      .innerJoin(users, eq(users.id, liveSessions.hostId))
-      .leftJoin(courses, eq(courses.id, liveSessions.courseId));
-
   return {
     async findDetail(sessionId: string, viewer?: LiveViewer): Promise<LiveSessionDetail | undefined> {
-      const [row] = await selectSessions().where(
+      const [row] = await selectSessions(db).where(
         and(eq(liveSessions.id, sessionId), viewer ? visibleTo(db, viewer) : undefined),
       );
       return row;
     },
-    async listVisible(
-      viewer: LiveViewer,
-      {
-        from,
-        to,
-        filter,
-        limit,
-        order = 'asc',
-      }: { from?: Date; to?: Date; filter: LiveFilter; limit: number; order?: 'asc' | 'desc' },
-    ): Promise<LiveSessionDetail[]> {
-      return selectSessions()
-        .where(
-          and(
-            visibleTo(db, viewer),
-            filterOf(db, viewer, filter),
-            from
-              ? gt(sql`${liveSessions.startsAt} + make_interval(mins => ${liveSessions.durationMinutes})`, from)
-              : undefined,
-            to ? lt(liveSessions.startsAt, to) : undefined,
-          ),
-        )
-        .orderBy(order === 'asc' ? asc(liveSessions.startsAt) : sql`${liveSessions.startsAt} desc`)
-        .limit(limit);
+    async listVisible(viewer: LiveViewer, options: ListOptions): Promise<LiveSessionDetail[]> {
+      return listVisibleSessions(db, viewer, options);
     },
     /** The sessions of a series from a start on (the occurrence itself included). */
     async seriesFrom(seriesId: string, startsAt: Date) {

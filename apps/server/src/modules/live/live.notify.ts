@@ -16,24 +16,23 @@ const CHANGE_OF_NOTICE: Record<LiveNoticeKind, LiveChange> = {
   reminder_15m: 'reminder_15m',
 };
 
-/** Tells people about a live session by mail (their language and time zone) and in the open app (a realtime toast). */
-export function createLiveNotifier({
-  mailer,
-  publishToUser,
-  publicUrl,
-  logger,
-}: {
+type NotifierDeps = {
   mailer: Mailer;
   publishToUser: (userId: string, message: ServerMessage) => Promise<void>;
   publicUrl: string;
   logger: Pick<FastifyBaseLogger, 'warn'>;
-}) {
-  const linkOf = (session: LiveSessionRow, kind: LiveNoticeKind) =>
-    new URL(
-      kind === 'reminder_15m' ? `/dashboard/learner/live-hub/${session.id}` : '/dashboard/learner/live-hub',
-      publicUrl,
-    ).toString();
+};
 
+/** Where a notice points: the room itself shortly before the start, otherwise the hub. */
+function linkOf(publicUrl: string, session: LiveSessionRow, kind: LiveNoticeKind): string {
+  return new URL(
+    kind === 'reminder_15m' ? `/dashboard/learner/live-hub/${session.id}` : '/dashboard/learner/live-hub',
+    publicUrl,
+  ).toString();
+}
+
+/** Tells people about a live session by mail (their language and time zone) and in the open app (a realtime toast). */
+export function createLiveNotifier({ mailer, publishToUser, publicUrl, logger }: NotifierDeps) {
   /** The notice in the open app only (the room page and the toast); a failed push is logged. */
   async function push(userId: string, session: LiveSessionRow, kind: LiveNoticeKind) {
     await publishToUser(userId, {
@@ -54,7 +53,7 @@ export function createLiveNotifier({
       title: session.title,
       startsAt: session.startsAt,
       timeZone: recipient.timezone ?? session.timeZone,
-      link: linkOf(session, kind),
+      link: linkOf(publicUrl, session, kind),
     });
     await mailer
       .send({ channel: 'email', to: recipient.email, ...mail })

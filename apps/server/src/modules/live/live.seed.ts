@@ -5,32 +5,18 @@ import { liveSessions } from './live.table.ts';
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/**
- * A few live classes of the demo instructor: one live now (it started five minutes ago), two upcoming ones and a
- * weekly series. Runs once per instructor.
- */
-export async function seedDemoLiveSessions({
-  db,
-  hostId,
-  courseId,
-}: {
-  db: Db;
-  hostId: string;
-  courseId: string | null;
-}) {
-  const [existing] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(liveSessions)
-    .where(eq(liveSessions.hostId, hostId));
-  if ((existing?.count ?? 0) > 0) return;
-  const now = Date.now();
-  const hourAfter = (days: number) => {
-    const start = new Date(now + days * DAY_MS);
-    start.setUTCMinutes(0, 0, 0);
-    return new Date(start.getTime() + 60 * MINUTE_MS);
-  };
+type DemoHost = { hostId: string; courseId: string | null };
+
+/** The start of the hour after the given number of days from now, on the full hour. */
+function hourAfter(now: number, days: number): Date {
+  const start = new Date(now + days * DAY_MS);
+  start.setUTCMinutes(0, 0, 0);
+  return new Date(start.getTime() + 60 * MINUTE_MS);
+}
+
+function demoSessionRows({ hostId, courseId }: DemoHost, now: number): (typeof liveSessions.$inferInsert)[] {
   const base = { kind: 'class' as const, hostId, timeZone: 'Europe/Berlin', audience: 'everyone' as const };
-  await db.insert(liveSessions).values([
+  return [
     {
       ...base,
       title: 'Open office hour',
@@ -44,7 +30,7 @@ export async function seedDemoLiveSessions({
       description: 'Speak in small groups about everyday topics.',
       courseId,
       audience: courseId ? 'course' : 'everyone',
-      startsAt: hourAfter(1),
+      startsAt: hourAfter(now, 1),
       durationMinutes: 45,
       capacity: 12,
     },
@@ -52,7 +38,7 @@ export async function seedDemoLiveSessions({
       ...base,
       title: 'Exam preparation',
       description: 'Typical questions and how to approach them.',
-      startsAt: hourAfter(3),
+      startsAt: hourAfter(now, 3),
       durationMinutes: 90,
       capacity: 30,
       meetingUrl: 'https://meet.example.com/exam-preparation',
@@ -61,8 +47,21 @@ export async function seedDemoLiveSessions({
       ...base,
       title: 'Weekly grammar clinic',
       description: 'One grammar topic a week, with exercises.',
-      startsAt: hourAfter(days),
+      startsAt: hourAfter(now, days),
       durationMinutes: 60,
     })),
-  ]);
+  ];
+}
+
+/**
+ * A few live classes of the demo instructor: one live now (it started five minutes ago), two upcoming ones and a
+ * weekly series. Runs once per instructor.
+ */
+export async function seedDemoLiveSessions({ db, hostId, courseId }: { db: Db } & DemoHost) {
+  const [existing] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(liveSessions)
+    .where(eq(liveSessions.hostId, hostId));
+  if ((existing?.count ?? 0) > 0) return;
+  await db.insert(liveSessions).values(demoSessionRows({ hostId, courseId }, Date.now()));
 }

@@ -5,6 +5,17 @@ import { grantRole, type SignedIn, signUpSubscribed, uniqueEmail } from '../../t
 
 export type Person = SignedIn & { email: string };
 
+const classBody = (overrides: Record<string, unknown> = {}) => ({
+  kind: 'class',
+  title: 'Conversation class',
+  description: 'Bring questions.',
+  start_local: '2026-03-10T18:00',
+  time_zone: 'Europe/Berlin',
+  duration_minutes: 60,
+  audience: 'everyone',
+  ...overrides,
+});
+
 /** Builders the live hub tests share: people with a plan and a role, and the hub's requests. */
 export function liveHelpers(app: App) {
   const person = async (tier: Tier = 'us', role?: 'instructor' | 'admin'): Promise<Person> => {
@@ -14,16 +25,6 @@ export function liveHelpers(app: App) {
   };
   const schedule = (user: Person, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/live/sessions', headers: asUser(user), payload });
-  const classBody = (overrides: Record<string, unknown> = {}) => ({
-    kind: 'class',
-    title: 'Conversation class',
-    description: 'Bring questions.',
-    start_local: '2026-03-10T18:00',
-    time_zone: 'Europe/Berlin',
-    duration_minutes: 60,
-    audience: 'everyone',
-    ...overrides,
-  });
   const scheduleOk = async (user: Person, overrides: Record<string, unknown> = {}) => {
     const response = await schedule(user, classBody(overrides));
     if (response.statusCode !== 201) throw new Error(`scheduling answered ${response.statusCode}: ${response.body}`);
