@@ -1,13 +1,12 @@
 import { calendarFeedCreatedSchema, calendarFeedParamsSchema, calendarFeedStatusSchema } from '@portal/shared/calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import { CALENDAR_FEATURE, type CalendarService } from './calendar.service.ts';
 
 const access = { role: 'user', feature: CALENDAR_FEATURE } as const;
-export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarService }> = async (
-  app,
-  { calendarService },
-) => {
+
+function registerFeedLinkRoutes(app: RouteApp, calendarService: CalendarService) {
   app.get(
     '/api/calendar/feed',
     {
@@ -52,7 +51,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarSe
       return { ok: true as const };
     },
   );
+}
 
+function registerFeedDownloadRoute(app: RouteApp, calendarService: CalendarService) {
   app.get(
     '/api/calendar/:token/feed.ics',
     {
@@ -73,4 +74,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarSe
         .send(body);
     },
   );
+}
+
+export const calendarRoutes: FastifyPluginAsyncZod<{ calendarService: CalendarService }> = async (
+  app,
+  { calendarService },
+) => {
+  registerFeedLinkRoutes(app, calendarService);
+  registerFeedDownloadRoute(app, calendarService);
 };

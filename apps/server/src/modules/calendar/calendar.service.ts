@@ -59,20 +59,37 @@ function renderCalendar(
   return calendar.toString();
 }
 
-export function createCalendarService({
-  calendarRepository,
-  sources,
-  publicUrl,
-  audit,
-  planIncludes,
-}: {
+type CalendarServiceDeps = {
   calendarRepository: CalendarRepository;
   sources: () => CalendarSource[];
   publicUrl: string;
   audit: (event: AuditEventInput) => Promise<void>;
   /** Whether the user's plan includes a feature; the feed link works only while its owner's plan has the calendar. */
   planIncludes: (userId: string, feature: Feature) => Promise<boolean>;
-}) {
+};
+
+/** Feed links are personal data kept on consent; creating and revoking one is audited alike. */
+const feedAuditEvent = (
+  userId: string,
+  action: 'calendar_feed.create' | 'calendar_feed.revoke',
+  ipAddress: string | null,
+): AuditEventInput => ({
+  userId,
+  action,
+  tableName: 'calendar_feeds',
+  recordId: userId,
+  legalBasis: 'consent',
+  purpose: 'Private calendar feed of live sessions and goal deadlines',
+  ipAddress,
+});
+
+export function createCalendarService({
+  calendarRepository,
+  sources,
+  publicUrl,
+  audit,
+  planIncludes,
+}: CalendarServiceDeps) {
   return {
     async status(userId: string): Promise<CalendarFeedStatus> {
       return presentStatus(await calendarRepository.findByUserId(userId));
@@ -81,29 +98,13 @@ export function createCalendarService({
     async createFeed(userId: string, context: { ipAddress: string | null }): Promise<CalendarFeedCreated> {
       const token = randomBytes(32).toString('base64url');
       const row = await calendarRepository.replace(userId, hashToken(token));
-      await audit({
-        userId,
-        action: 'calendar_feed.create',
-        tableName: 'calendar_feeds',
-        recordId: userId,
-        legalBasis: 'consent',
-        purpose: 'Private calendar feed of live sessions and goal deadlines',
-        ipAddress: context.ipAddress,
-      });
+      await audit(feedAuditEvent(userId, 'calendar_feed.create', context.ipAddress));
       return { ...presentStatus(row), url: new URL(`/api/calendar/${token}/feed.ics`, publicUrl).toString() };
     },
 
     async revokeFeed(userId: string, context: { ipAddress: string | null }): Promise<void> {
       if (!(await calendarRepository.delete(userId))) return;
-      await audit({
-        userId,
-        action: 'calendar_feed.revoke',
-        tableName: 'calendar_feeds',
-        recordId: userId,
-        legalBasis: 'consent',
-        purpose: 'Private calendar feed of live sessions and goal deadlines',
-        ipAddress: context.ipAddress,
-      });
+      await audit(feedAuditEvent(userId, 'calendar_feed.revoke', context.ipAddress));
     },
 
     /** The feed's iCalendar text; an unknown or replaced token is simply not found. */
