@@ -54,26 +54,25 @@ function assertOwnItems(existing: GoalWithItems, changes: UpdateGoalBody) {
   }
 }
 
+async function assertDueDate({ timeZoneOf, now }: GoalsDeps, userId: string, dueDate: string | null | undefined) {
+  if (!dueDate) return;
+  const today = todayIn(await timeZoneOf(userId), now());
+  if (dueDate < today) throw new AppError('bad_request', 'The due date cannot be in the past.');
+}
+
+async function assertCourse({ goalsRepository }: GoalsDeps, courseId: string) {
+  if (!(await goalsRepository.isPublishedCourse(courseId))) {
+    throw new AppError('bad_request', 'Choose one of the published courses.');
+  }
+}
+
 /** Goals created and edited: due dates not in the past, courses among the published ones. */
 export function createGoalEdits(deps: GoalsDeps, evaluateOne: (userId: string, goalId: string) => Promise<Goal>) {
-  const { goalsRepository, timeZoneOf, now } = deps;
-
-  async function assertDueDate(userId: string, dueDate: string | null | undefined) {
-    if (!dueDate) return;
-    const today = todayIn(await timeZoneOf(userId), now());
-    if (dueDate < today) throw new AppError('bad_request', 'The due date cannot be in the past.');
-  }
-
-  async function assertCourse(courseId: string) {
-    if (!(await goalsRepository.isPublishedCourse(courseId))) {
-      throw new AppError('bad_request', 'Choose one of the published courses.');
-    }
-  }
-
+  const { goalsRepository } = deps;
   return {
     async create(userId: string, body: CreateGoalBody): Promise<Goal> {
-      await assertDueDate(userId, body.due_date);
-      if (body.kind === 'course_by_date') await assertCourse(body.course_id);
+      await assertDueDate(deps, userId, body.due_date);
+      if (body.kind === 'course_by_date') await assertCourse(deps, body.course_id);
       const values = goalValuesOf(body);
       const row = await goalsRepository.transaction((tx) =>
         goalsRepository.insert(tx, userId, values, body.kind === 'checklist' ? body.items : []),
@@ -86,9 +85,9 @@ export function createGoalEdits(deps: GoalsDeps, evaluateOne: (userId: string, g
       if (!existing) throw goalNotFound();
       assertChangesFit(existing, changes);
       if (changes.due_date !== undefined && changes.due_date !== existing.dueDate) {
-        await assertDueDate(userId, changes.due_date);
+        await assertDueDate(deps, userId, changes.due_date);
       }
-      if (changes.course_id && changes.course_id !== existing.courseId) await assertCourse(changes.course_id);
+      if (changes.course_id && changes.course_id !== existing.courseId) await assertCourse(deps, changes.course_id);
       assertOwnItems(existing, changes);
       await goalsRepository.transaction(async (tx) => {
         const locked = await goalsRepository.lock(tx, userId, goalId);

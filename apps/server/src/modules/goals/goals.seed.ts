@@ -23,6 +23,28 @@ async function insertDemoGoal(tx: Tx, ago: Ago, { values, items = [] }: DemoGoal
   );
 }
 
+function courseDemoGoal(
+  learnerId: string,
+  course: { id: string; title: string } | undefined,
+  { ago, today }: { ago: Ago; today: string },
+): DemoGoal[] {
+  if (!course) return [];
+  return [
+    {
+      values: {
+        userId: learnerId,
+        kind: 'course_by_date',
+        title: `Finish “${course.title}”`,
+        description: 'Two weeks, a little every day.',
+        courseId: course.id,
+        dueDate: shiftLocalDate(today, 14),
+        createdAt: ago(3),
+        updatedAt: ago(3),
+      },
+    },
+  ];
+}
+
 /** The goals the learner is working on: the course (when it exists), weekly study time, a half-done checklist. */
 function openDemoGoals(
   learnerId: string,
@@ -30,22 +52,7 @@ function openDemoGoals(
   { ago, today }: { ago: Ago; today: string },
 ): DemoGoal[] {
   return [
-    ...(course
-      ? [
-          {
-            values: {
-              userId: learnerId,
-              kind: 'course_by_date' as const,
-              title: `Finish “${course.title}”`,
-              description: 'Two weeks, a little every day.',
-              courseId: course.id,
-              dueDate: shiftLocalDate(today, 14),
-              createdAt: ago(3),
-              updatedAt: ago(3),
-            },
-          },
-        ]
-      : []),
+    ...courseDemoGoal(learnerId, course, { ago, today }),
     {
       values: {
         userId: learnerId,
