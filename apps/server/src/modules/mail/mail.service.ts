@@ -5,28 +5,30 @@ import type { MailRepository } from './mail.repository.ts';
 
 export type OutgoingMessage = { channel: 'email' | 'sms'; to: string; subject: string; text: string };
 
+type MailerDeps = {
+  config: Pick<Config, 'smtp' | 'mailFrom'>;
+  mailRepository: MailRepository;
+  logger: FastifyBaseLogger;
+};
+
+function createSmtpTransport(smtp: Config['smtp']) {
+  return smtp
+    ? nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+      })
+    : null;
+}
+
 /**
  * Records every message in the outbox, then delivers email over SMTP when it is configured. A message nothing
  * delivers (email without SMTP; texts, as no SMS gateway exists) is written to the server log once, at warn level so
  * production's default level shows it: the operator is then the only one who can pass its link or code on.
  */
-export function createMailer({
-  config,
-  mailRepository,
-  logger,
-}: {
-  config: Pick<Config, 'smtp' | 'mailFrom'>;
-  mailRepository: MailRepository;
-  logger: FastifyBaseLogger;
-}) {
-  const transport = config.smtp
-    ? nodemailer.createTransport({
-        host: config.smtp.host,
-        port: config.smtp.port,
-        secure: config.smtp.secure,
-        auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass } : undefined,
-      })
-    : null;
+export function createMailer({ config, mailRepository, logger }: MailerDeps) {
+  const transport = createSmtpTransport(config.smtp);
 
   return {
     async send(message: OutgoingMessage) {
