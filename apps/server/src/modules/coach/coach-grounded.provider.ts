@@ -2,6 +2,7 @@ import { type Citation, type CoachIntent, type CoachLanguage, lessonHref } from 
 import { localDatesBetween, todayIn } from '@portal/shared/time-zone';
 import type { CoachProvider, CoachReplyMeta, CoachTurn } from './coach.provider.ts';
 import type { PendingQuiz } from './coach.table.ts';
+import type { WeakLesson } from './coach-context.repository.ts';
 import { detectIntent } from './coach-intents.ts';
 import { askQuiz, buildQuiz, excerpt, gradeAnswer } from './coach-quiz.ts';
 import { coachText } from './coach-texts.ts';
@@ -47,6 +48,31 @@ function liveLines(turn: CoachTurn): string[] {
   );
 }
 
+/** A weak quiz names its best score against the pass mark; a weak SCORM lesson its failed interactions. */
+function weakLessonLine(language: CoachLanguage, weak: WeakLesson): string {
+  return weak.score !== null
+    ? coachText(language, 'weakQuiz', {
+        lesson: weak.lessonTitle,
+        course: weak.courseTitle,
+        score: weak.score,
+        passMark: weak.passMark ?? 0,
+      })
+    : coachText(language, 'weakScorm', {
+        lesson: weak.lessonTitle,
+        course: weak.courseTitle,
+        failed: weak.failedInteractions,
+      });
+}
+
+function streakLines({ learner, language }: CoachTurn): string[] {
+  if (learner.streak.todayDone) return [];
+  return [
+    learner.streak.current > 0
+      ? coachText(language, 'streakKeep', { streak: learner.streak.current })
+      : coachText(language, 'streakStart'),
+  ];
+}
+
 function studyNow(turn: CoachTurn): Answer {
   const { learner, language } = turn;
   const lines: string[] = [];
@@ -57,20 +83,7 @@ function studyNow(turn: CoachTurn): Answer {
   }
   for (const weak of learner.weakLessons.slice(0, 2)) {
     lessons.push(weak);
-    lines.push(
-      weak.score !== null
-        ? coachText(language, 'weakQuiz', {
-            lesson: weak.lessonTitle,
-            course: weak.courseTitle,
-            score: weak.score,
-            passMark: weak.passMark ?? 0,
-          })
-        : coachText(language, 'weakScorm', {
-            lesson: weak.lessonTitle,
-            course: weak.courseTitle,
-            failed: weak.failedInteractions,
-          }),
-    );
+    lines.push(weakLessonLine(language, weak));
   }
   const course = learner.inProgress.find((candidate) => candidate.next);
   if (course?.next) {
@@ -90,15 +103,8 @@ function studyNow(turn: CoachTurn): Answer {
     lines.push(coachText(language, 'newCards', { fresh: learner.cards.fresh }));
   }
   if (lines.length === 0) return { text: coachText(language, 'nothingDue'), lessons };
-  const streak = learner.streak.todayDone
-    ? []
-    : [
-        learner.streak.current > 0
-          ? coachText(language, 'streakKeep', { streak: learner.streak.current })
-          : coachText(language, 'streakStart'),
-      ];
   return {
-    text: [coachText(language, 'studyNowIntro'), bullets(lines), ...streak].join('\n\n'),
+    text: [coachText(language, 'studyNowIntro'), bullets(lines), ...streakLines(turn)].join('\n\n'),
     lessons,
   };
 }

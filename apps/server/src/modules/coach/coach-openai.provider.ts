@@ -125,8 +125,91 @@ function proposalsFrom(calls: ToolCall[]): Proposal[] {
   return proposals;
 }
 
+type OpenAiSettings = CoachSettings & { openai: NonNullable<CoachSettings['openai']> };
+type ToolCallPart = { index: number; function?: { name?: string; arguments?: string } };
+
+function chatMessages(turn: CoachTurn): ChatCompletionMessageParam[] {
+  return [
+    { role: 'system', content: systemPrompt(turn) },
+    ...turn.history.slice(-HISTORY_MESSAGES).map((entry) => ({ role: entry.role, content: entry.content })),
+    { role: 'user', content: turn.message },
+  ];
+}
+
+/** A streamed tool call arrives in pieces: each piece extends the name and arguments of the call at its index. */
+function addToolCallParts(calls: ToolCall[], parts: ToolCallPart[]): void {
+  for (const part of parts) {
+    const entry = calls[part.index] ?? { name: '', args: '' };
+    entry.name += part.function?.name ?? '';
+    entry.args += part.function?.arguments ?? '';
+    calls[part.index] = entry;
+  }
+}
+
+/** Aborts the request after a silence of `timeoutMs`; `timedOut` tells that abort from the learner's own. */
+function createSilenceTimer(controller: AbortController, timeoutMs: number) {
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    arm() {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    },
+    clear() {
+      clearTimeout(timer);
+    },
+    get timedOut() {
+      return timedOut;
+    },
+  };
+}
+
+async function* streamReply(
+  client: OpenAI,
+  settings: OpenAiSettings,
+  turn: CoachTurn,
+  signal: AbortSignal,
+): AsyncGenerator<string, CoachReplyMeta> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  const silence = createSilenceTimer(controller, settings.timeoutMs);
+  const messages = chatMessages(turn);
+  let text = '';
+  const calls: ToolCall[] = [];
+  try {
+    silence.arm();
+    const stream = await client.chat.completions.create(
+      { model: settings.openai.model, messages, stream: true, tools: TOOLS },
+      { signal: controller.signal },
+    );
+    for await (const chunk of stream) {
+      silence.arm();
+      const delta = chunk.choices[0]?.delta;
+      addToolCallParts(calls, delta?.tool_calls ?? []);
+      if (delta?.content) {
+        text += delta.content;
+        yield delta.content;
+      }
+    }
+    // An aborted stream may end quietly instead of throwing.
+    if (silence.timedOut) throw new CoachProviderError('coach_timeout', TIMEOUT_MESSAGE);
+  } catch (error) {
+    if (error instanceof CoachProviderError) throw error;
+    if (signal.aborted && !silence.timedOut) return meta(turn, text, []);
+    throw providerError(error, silence.timedOut);
+  } finally {
+    silence.clear();
+    signal.removeEventListener('abort', stop);
+  }
+  return meta(turn, text, calls.filter(Boolean));
+}
+
 /** Any OpenAI-compatible endpoint, streamed; a silence longer than the timeout ends the answer with coach_timeout. */
-export function createOpenAiProvider(settings: CoachSettings & { openai: NonNullable<CoachSettings['openai']> }) {
+export function createOpenAiProvider(settings: OpenAiSettings) {
   const client = new OpenAI({
     baseURL: settings.openai.baseUrl,
     apiKey: settings.openai.apiKey,
@@ -135,58 +218,7 @@ export function createOpenAiProvider(settings: CoachSettings & { openai: NonNull
   });
   const provider: CoachProvider = {
     name: 'openai',
-    async *reply(turn, signal): AsyncGenerator<string, CoachReplyMeta> {
-      const controller = new AbortController();
-      const stop = () => controller.abort();
-      signal.addEventListener('abort', stop, { once: true });
-      let timedOut = false;
-      let timer: NodeJS.Timeout | undefined;
-      const arm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, settings.timeoutMs);
-      };
-      const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: systemPrompt(turn) },
-        ...turn.history.slice(-HISTORY_MESSAGES).map((entry) => ({ role: entry.role, content: entry.content })),
-        { role: 'user', content: turn.message },
-      ];
-      let text = '';
-      const calls: ToolCall[] = [];
-      try {
-        arm();
-        const stream = await client.chat.completions.create(
-          { model: settings.openai.model, messages, stream: true, tools: TOOLS },
-          { signal: controller.signal },
-        );
-        for await (const chunk of stream) {
-          arm();
-          const delta = chunk.choices[0]?.delta;
-          for (const call of delta?.tool_calls ?? []) {
-            const entry = calls[call.index] ?? { name: '', args: '' };
-            entry.name += call.function?.name ?? '';
-            entry.args += call.function?.arguments ?? '';
-            calls[call.index] = entry;
-          }
-          if (delta?.content) {
-            text += delta.content;
-            yield delta.content;
-          }
-        }
-        // An aborted stream may end quietly instead of throwing.
-        if (timedOut) throw new CoachProviderError('coach_timeout', TIMEOUT_MESSAGE);
-      } catch (error) {
-        if (error instanceof CoachProviderError) throw error;
-        if (signal.aborted && !timedOut) return meta(turn, text, []);
-        throw providerError(error, timedOut);
-      } finally {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', stop);
-      }
-      return meta(turn, text, calls.filter(Boolean));
-    },
+    reply: (turn, signal) => streamReply(client, settings, turn, signal),
   };
   return provider;
 }

@@ -15,6 +15,47 @@ const questionsOf = (lessons: Lesson[]) =>
     lesson.questions.filter((question) => question.choices.length > 1).map((question) => ({ lesson, question })),
   );
 
+type LessonQuestion = ReturnType<typeof questionsOf>[number];
+
+function quizOfQuestion({ lesson, question }: LessonQuestion): PendingQuiz {
+  const choices = question.choices.slice(0, LABELS.length).map((choice, index) => ({
+    label: LABELS.charAt(index),
+    text: choice.text,
+    correct: choice.correct,
+  }));
+  return {
+    question: question.prompt,
+    choices: choices.map(({ label, text }) => ({ label, text })),
+    correct: choices.filter((choice) => choice.correct).map((choice) => choice.label),
+    answer: choices
+      .filter((choice) => choice.correct)
+      .map((choice) => `${choice.label}) ${choice.text}`)
+      .join(', '),
+    feedback: question.feedback_correct,
+    feedbackWrong: question.feedback_incorrect,
+    lesson: {
+      lessonId: lesson.lessonId,
+      courseId: lesson.courseId,
+      lessonTitle: lesson.lessonTitle,
+      courseTitle: lesson.courseTitle,
+    },
+  };
+}
+
+/** A card asks its first cloze when it has one, else its front, with the back as the answer. */
+function quizOfCard(card: { front: string; back: string }): PendingQuiz {
+  const clozes = parseClozes(card.front);
+  const first = clozes[0];
+  const question = first ? renderCloze(card.front, first.number).prompt : card.front;
+  const answer = first
+    ? clozes
+        .filter((cloze) => cloze.number === first.number)
+        .map((cloze) => cloze.answer)
+        .join(', ')
+    : card.back;
+  return { question, choices: [], correct: [], answer, feedback: '', feedbackWrong: '', lesson: null };
+}
+
 /**
  * A question about the subject: one that names it, else one from the lessons found; then the learner's cards about
  * it before the other quizzes of the same courses. Without a subject, the courses' quizzes come before the cards.
@@ -29,57 +70,9 @@ export function buildQuiz(
   const wider = questionsOf(courseQuizzes.filter((lesson) => !passages.some((p) => p.lessonId === lesson.lessonId)));
   const naming = topic.length ? [...found, ...wider].filter(({ question }) => mentions(question.prompt, topic)) : [];
   const chosen = pick(naming) ?? pick(found) ?? (topic.length && cards.length ? undefined : pick(wider));
-  if (chosen) {
-    const choices = chosen.question.choices.slice(0, LABELS.length).map((choice, index) => ({
-      label: LABELS.charAt(index),
-      text: choice.text,
-      correct: choice.correct,
-    }));
-    return {
-      question: chosen.question.prompt,
-      choices: choices.map(({ label, text }) => ({ label, text })),
-      correct: choices.filter((choice) => choice.correct).map((choice) => choice.label),
-      answer: choices
-        .filter((choice) => choice.correct)
-        .map((choice) => `${choice.label}) ${choice.text}`)
-        .join(', '),
-      feedback: chosen.question.feedback_correct,
-      feedbackWrong: chosen.question.feedback_incorrect,
-      lesson: {
-        lessonId: chosen.lesson.lessonId,
-        courseId: chosen.lesson.courseId,
-        lessonTitle: chosen.lesson.lessonTitle,
-        courseTitle: chosen.lesson.courseTitle,
-      },
-    };
-  }
+  if (chosen) return quizOfQuestion(chosen);
   const card = pick(cards);
-  if (!card) return null;
-  const clozes = parseClozes(card.front);
-  const first = clozes[0];
-  if (first) {
-    return {
-      question: renderCloze(card.front, first.number).prompt,
-      choices: [],
-      correct: [],
-      answer: clozes
-        .filter((cloze) => cloze.number === first.number)
-        .map((cloze) => cloze.answer)
-        .join(', '),
-      feedback: '',
-      feedbackWrong: '',
-      lesson: null,
-    };
-  }
-  return {
-    question: card.front,
-    choices: [],
-    correct: [],
-    answer: card.back,
-    feedback: '',
-    feedbackWrong: '',
-    lesson: null,
-  };
+  return card ? quizOfCard(card) : null;
 }
 
 export function askQuiz(quiz: PendingQuiz, language: CoachLanguage, heading: string): string {
