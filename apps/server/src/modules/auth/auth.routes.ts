@@ -75,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   const deps = { auth, signUps, lockout, limited };
   registerSignUpRoute(app, deps);
   registerSignInRoute(app, deps);
-  registerVerificationRoutes(app, deps);
+  registerPhoneVerificationRoute(app, deps);
+  registerResendVerificationRoute(app, deps);
   registerPasswordResetRoutes(app, deps);
   registerPasswordChangeRoute(app, deps);
   registerEmailChangeRoute(app, deps);
@@ -200,7 +201,7 @@ function registerSignInRoute(app: RouteApp, { auth, lockout, limited }: AccountR
   );
 }
 
-function registerVerificationRoutes(app: RouteApp, { auth, limited }: AccountRouteDeps) {
+function registerPhoneVerificationRoute(app: RouteApp, { auth, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/verify-phone',
     {
@@ -219,7 +220,9 @@ function registerVerificationRoutes(app: RouteApp, { auth, limited }: AccountRou
       return { ok: true as const };
     },
   );
+}
 
+function registerResendVerificationRoute(app: RouteApp, { auth, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/resend-verification',
     {

@@ -132,6 +132,20 @@ function databaseHooks({ db, onSessionCreated, onUserChanged, profiles, twoFacto
   } satisfies BetterAuthOptions['databaseHooks'];
 }
 
+/** Sign-in by phone number: numbers are confirmed with a code sent by text message in the request's language. */
+function phoneSignInPlugin(mailer: Mailer) {
+  return phoneNumber({
+    otpLength: 6,
+    expiresIn: PHONE_CODE_TTL_SECONDS,
+    allowedAttempts: 5,
+    requireVerification: true,
+    async sendOTP({ phoneNumber: to, code }, ctx) {
+      const mail = mailTemplates.phoneCode[requestLanguage(ctx?.request?.headers ?? ctx?.headers)](code);
+      await mailer.send({ channel: 'sms', to, ...mail });
+    },
+  });
+}
+
 export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged, profiles }: AuthDeps) {
   const twoFactorRepository = createTwoFactorRepository({ db });
   const lockoutRepository = createSignInLockoutRepository({ db });
@@ -167,16 +181,7 @@ export function createAuth({ db, config, mailer, onSessionCreated, onUserChanged
     emailVerification: emailVerificationOptions(mailer),
     plugins: [
       bearer(),
-      phoneNumber({
-        otpLength: 6,
-        expiresIn: PHONE_CODE_TTL_SECONDS,
-        allowedAttempts: 5,
-        requireVerification: true,
-        async sendOTP({ phoneNumber: to, code }, ctx) {
-          const mail = mailTemplates.phoneCode[requestLanguage(ctx?.request?.headers ?? ctx?.headers)](code);
-          await mailer.send({ channel: 'sms', to, ...mail });
-        },
-      }),
+      phoneSignInPlugin(mailer),
       twoFactor({ issuer: 'Learning Portal' }),
       ...ssoSignInPlugins({ db, grantRole: (userId, role) => rolesRepository.grant(userId, role) }),
     ],

@@ -51,6 +51,42 @@ function keepEntry<Context>(
   entries.set(key, entry);
 }
 
+type CacheState<Context> = {
+  entries: Map<string, Entry<Context>>;
+  /** Counts notices: a lookup that saw a notice arrive while it ran is not kept, as it may predate the change. */
+  generation: number;
+};
+
+/** Drops the entries a change makes stale and counts the notice. */
+function dropChanged<Context>(state: CacheState<Context>, change: Change) {
+  state.generation += 1;
+  for (const [key, entry] of state.entries) {
+    if ((change.s && entry.sessionId === change.s) || (change.u && entry.userId === change.u))
+      state.entries.delete(key);
+  }
+}
+
+/** Drops every entry, for a notice that cannot be read or a lost connection. */
+function forgetAllEntries<Context>(state: CacheState<Context>) {
+  state.generation += 1;
+  state.entries.clear();
+}
+
+/** Follows the database's session change notices, dropping what each one makes stale. */
+function followSessionChanges<Context>(state: CacheState<Context>) {
+  return followChanges(
+    SESSION_CHANGES_CHANNEL,
+    (payload) => {
+      try {
+        dropChanged(state, JSON.parse(payload) as Change);
+      } catch {
+        forgetAllEntries(state);
+      }
+    },
+    () => forgetAllEntries(state),
+  );
+}
+
 /**
  * Resolved sessions kept in this process, keyed by the session token the request carried. Every instance listens
  * to the database's notices: a session signed out, revoked, refreshed or deleted, or a user changed or deleted, drops
@@ -62,31 +98,9 @@ export function createSessionCache<Context extends { session: { id: string; expi
   maxEntries = 20_000,
   now = Date.now,
 }: SessionCacheOptions = {}) {
-  const entries = new Map<string, Entry<Context>>();
-  /** Counts notices: a lookup that saw a notice arrive while it ran is not kept, as it may predate the change. */
-  let generation = 0;
-
-  const drop = (change: Change) => {
-    generation += 1;
-    for (const [key, entry] of entries) {
-      if ((change.s && entry.sessionId === change.s) || (change.u && entry.userId === change.u)) entries.delete(key);
-    }
-  };
-  const forgetAll = () => {
-    generation += 1;
-    entries.clear();
-  };
-  const follower = followChanges(
-    SESSION_CHANGES_CHANNEL,
-    (payload) => {
-      try {
-        drop(JSON.parse(payload) as Change);
-      } catch {
-        forgetAll();
-      }
-    },
-    forgetAll,
-  );
+  const state: CacheState<Context> = { entries: new Map(), generation: 0 };
+  const { entries } = state;
+  const follower = followSessionChanges(state);
 
   return {
     /** Starts listening; call once at start-up. While the connection is down (notices lost), nothing is cached. */
@@ -99,11 +113,11 @@ export function createSessionCache<Context extends { session: { id: string; expi
     },
 
     /** Marks the start of a lookup; hand the answer to `set` with it. */
-    ticket: () => generation,
+    ticket: () => state.generation,
 
     /** Keeps a session just looked up (a signed-out answer is never kept), unless a notice came in meanwhile. */
     set(key: string, context: Context, ticket: number) {
-      if (!follower.listening || ticket !== generation) return;
+      if (!follower.listening || ticket !== state.generation) return;
       keepEntry(entries, maxEntries, key, {
         context,
         sessionId: context.session.id,
@@ -114,7 +128,7 @@ export function createSessionCache<Context extends { session: { id: string; expi
     },
 
     /** Drops what a change makes stale, in this process only (the triggers tell every process). */
-    drop: (change: Change) => drop(change),
+    drop: (change: Change) => dropChanged(state, change),
   };
 }
 export type SessionCache<Context extends { session: { id: string; expiresAt: Date }; user: { id: string } }> =
