@@ -16,7 +16,7 @@ import { DEMO_CONTENT_FOLDER } from '../../paths.ts';
 import { estimateReadingSeconds, renderLessonMarkdown } from '../courses/markdown.ts';
 import { readPdfPageCount, readVideoDuration } from '../courses/media.ts';
 import type { BlobStore } from '../files/blob-store.ts';
-import { DEMO_COURSES, DEMO_PROGRESS, type DemoLesson, type DemoModule } from './demo-courses.ts';
+import { DEMO_COURSES, DEMO_PROGRESS, type DemoCourse, type DemoLesson, type DemoModule } from './demo-courses.ts';
 
 /** Copies a bundled file into the blob store once; the key is fixed so repeated seeds reuse it. */
 async function storeDemoFile(blobStore: BlobStore, file: string) {
@@ -27,7 +27,53 @@ async function storeDemoFile(blobStore: BlobStore, file: string) {
   return { key, size };
 }
 
-async function lessonValues(blobStore: BlobStore, lesson: DemoLesson) {
+type LessonValues = { content: StoredLessonContent; durationSeconds: number | null; pageCount: number | null };
+
+const quizLessonContent = (lesson: Extract<DemoLesson, { kind: 'quiz' }>) =>
+  ({
+    kind: 'quiz',
+    pass_mark: lesson.passMark,
+    questions: lesson.questions.map((question) => ({
+      id: randomUUID(),
+      kind: question.kind,
+      prompt: question.prompt,
+      choices: question.choices.map((choice) => ({
+        id: randomUUID(),
+        text: choice.text,
+        correct: choice.correct ?? false,
+      })),
+      feedback_correct: question.feedback_correct,
+      feedback_incorrect: question.feedback_incorrect,
+    })),
+  }) as StoredLessonContent;
+
+async function fileLessonValues(
+  blobStore: BlobStore,
+  lesson: Extract<DemoLesson, { kind: 'video' | 'pdf' }>,
+): Promise<LessonValues> {
+  const { key, size } = await storeDemoFile(blobStore, lesson.file);
+  if (lesson.kind === 'pdf') {
+    return {
+      content: {
+        kind: 'pdf',
+        file: { key, file_name: lesson.file, content_type: 'application/pdf', size_bytes: size },
+      } as StoredLessonContent,
+      durationSeconds: null,
+      pageCount: await readPdfPageCount(blobStore, key),
+    };
+  }
+  return {
+    content: {
+      kind: 'video',
+      source: 'upload',
+      file: { key, file_name: lesson.file, content_type: lesson.contentType, size_bytes: size },
+    } as StoredLessonContent,
+    durationSeconds: await readVideoDuration(blobStore, key, { contentType: lesson.contentType, size }),
+    pageCount: null,
+  };
+}
+
+async function lessonValues(blobStore: BlobStore, lesson: DemoLesson): Promise<LessonValues> {
   switch (lesson.kind) {
     case 'text':
       return {
@@ -39,50 +85,54 @@ async function lessonValues(blobStore: BlobStore, lesson: DemoLesson) {
         durationSeconds: estimateReadingSeconds(lesson.markdown),
         pageCount: null,
       };
-    case 'video': {
-      const { key, size } = await storeDemoFile(blobStore, lesson.file);
-      return {
-        content: {
-          kind: 'video',
-          source: 'upload',
-          file: { key, file_name: lesson.file, content_type: lesson.contentType, size_bytes: size },
-        } as StoredLessonContent,
-        durationSeconds: await readVideoDuration(blobStore, key, { contentType: lesson.contentType, size }),
-        pageCount: null,
-      };
-    }
-    case 'pdf': {
-      const { key, size } = await storeDemoFile(blobStore, lesson.file);
-      return {
-        content: {
-          kind: 'pdf',
-          file: { key, file_name: lesson.file, content_type: 'application/pdf', size_bytes: size },
-        } as StoredLessonContent,
-        durationSeconds: null,
-        pageCount: await readPdfPageCount(blobStore, key),
-      };
-    }
+    case 'video':
+    case 'pdf':
+      return fileLessonValues(blobStore, lesson);
     case 'quiz':
-      return {
-        content: {
-          kind: 'quiz',
-          pass_mark: lesson.passMark,
-          questions: lesson.questions.map((question) => ({
-            id: randomUUID(),
-            kind: question.kind,
-            prompt: question.prompt,
-            choices: question.choices.map((choice) => ({
-              id: randomUUID(),
-              text: choice.text,
-              correct: choice.correct ?? false,
-            })),
-            feedback_correct: question.feedback_correct,
-            feedback_incorrect: question.feedback_incorrect,
-          })),
-        } as StoredLessonContent,
-        durationSeconds: null,
-        pageCount: null,
-      };
+      return { content: quizLessonContent(lesson), durationSeconds: null, pageCount: null };
+  }
+}
+
+type PreparedModule = { module: DemoModule; values: ({ lesson: DemoLesson } & LessonValues)[] };
+
+/** Stores the course's files and reads their lengths before the course's transaction opens. */
+async function prepareDemoModules(blobStore: BlobStore, demo: DemoCourse) {
+  const prepared: PreparedModule[] = [];
+  for (const module of demo.modules) {
+    const values = [];
+    for (const lesson of module.lessons) values.push({ lesson, ...(await lessonValues(blobStore, lesson)) });
+    prepared.push({ module, values });
+  }
+  return prepared;
+}
+
+async function insertDemoModules(tx: Tx, courseId: string, prepared: PreparedModule[]) {
+  let previousModuleId: string | null = null;
+  for (const [position, { module, values }] of prepared.entries()) {
+    const [row]: { id: string }[] = await tx
+      .insert(courseModules)
+      .values({
+        courseId,
+        position,
+        title: module.title,
+        description: module.description,
+        prerequisiteModuleId: module.needsPrevious ? previousModuleId : null,
+      })
+      .returning();
+    if (!row) throw new Error('Demo module insert returned no row');
+    previousModuleId = row.id;
+    await tx.insert(lessons).values(
+      values.map(({ lesson, content, durationSeconds, pageCount }, index) => ({
+        moduleId: row.id,
+        courseId,
+        position: index,
+        kind: lesson.kind,
+        title: lesson.title,
+        content,
+        durationSeconds,
+        pageCount,
+      })),
+    );
   }
 }
 
@@ -91,15 +141,7 @@ async function seedCourses(db: Db, blobStore: BlobStore, authorId: string) {
   for (const demo of DEMO_COURSES) {
     const [existing] = await db.select({ id: courses.id }).from(courses).where(eq(courses.slug, demo.slug));
     if (existing) continue;
-    const prepared: {
-      module: DemoModule;
-      values: ({ lesson: DemoLesson } & Awaited<ReturnType<typeof lessonValues>>)[];
-    }[] = [];
-    for (const module of demo.modules) {
-      const values = [];
-      for (const lesson of module.lessons) values.push({ lesson, ...(await lessonValues(blobStore, lesson)) });
-      prepared.push({ module, values });
-    }
+    const prepared = await prepareDemoModules(blobStore, demo);
     await db.transaction(async (tx) => {
       const [course] = await tx
         .insert(courses)
@@ -115,33 +157,7 @@ async function seedCourses(db: Db, blobStore: BlobStore, authorId: string) {
         .onConflictDoNothing({ target: courses.slug })
         .returning();
       if (!course) return;
-      let previousModuleId: string | null = null;
-      for (const [position, { module, values }] of prepared.entries()) {
-        const [row]: { id: string }[] = await tx
-          .insert(courseModules)
-          .values({
-            courseId: course.id,
-            position,
-            title: module.title,
-            description: module.description,
-            prerequisiteModuleId: module.needsPrevious ? previousModuleId : null,
-          })
-          .returning();
-        if (!row) throw new Error('Demo module insert returned no row');
-        previousModuleId = row.id;
-        await tx.insert(lessons).values(
-          values.map(({ lesson, content, durationSeconds, pageCount }, index) => ({
-            moduleId: row.id,
-            courseId: course.id,
-            position: index,
-            kind: lesson.kind,
-            title: lesson.title,
-            content,
-            durationSeconds,
-            pageCount,
-          })),
-        );
-      }
+      await insertDemoModules(tx, course.id, prepared);
     });
   }
 }
