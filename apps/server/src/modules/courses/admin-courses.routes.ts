@@ -2,15 +2,12 @@ import { adminCourseDetailSchema, adminCourseListSchema, adminCourseSchema } fro
 import { createCourseBodySchema, updateCourseBodySchema } from '@portal/shared/course-authoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import { access, courseParams, tags, uploadOf, uploadQuery } from './authoring.params.ts';
 import { presentAdminCourse, presentAdminCourseDetail } from './courses.presenter.ts';
 import type { CoursesService } from './courses.service.ts';
 
-/** Listing, reading and creating courses. */
-export const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
-  app,
-  { coursesService },
-) => {
+function registerCourseListRoutes(app: RouteApp, coursesService: CoursesService) {
   app.get(
     '/api/admin/courses',
     {
@@ -35,6 +32,9 @@ export const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesS
         .status(201)
         .send(presentAdminCourse(await coursesService.createCourse(request.auth().user.id, request.body))),
   );
+}
+
+function registerCourseDetailRoutes(app: RouteApp, coursesService: CoursesService) {
   app.get(
     '/api/admin/courses/:courseId',
     {
@@ -61,13 +61,18 @@ export const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesS
     },
     async (request) => presentAdminCourseDetail(await coursesService.detailBySlug(request.params.slug)),
   );
-};
+}
 
-/** A course's fields, status and cover image. */
-export const adminCourseSettingsRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
+/** Listing, reading and creating courses. */
+export const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
   app,
   { coursesService },
 ) => {
+  registerCourseListRoutes(app, coursesService);
+  registerCourseDetailRoutes(app, coursesService);
+};
+
+function registerCourseFieldRoutes(app: RouteApp, coursesService: CoursesService) {
   app.patch(
     '/api/admin/courses/:courseId',
     {
@@ -101,6 +106,9 @@ export const adminCourseSettingsRoutes: FastifyPluginAsyncZod<{ coursesService: 
       async (request) => presentAdminCourse(await coursesService.setStatus(request.params.courseId, status)),
     );
   }
+}
+
+function registerCourseCoverRoutes(app: RouteApp, coursesService: CoursesService) {
   app.put(
     '/api/admin/courses/:courseId/cover',
     {
@@ -126,4 +134,13 @@ export const adminCourseSettingsRoutes: FastifyPluginAsyncZod<{ coursesService: 
     },
     async (request) => presentAdminCourse(await coursesService.removeCover(request.params.courseId)),
   );
+}
+
+/** A course's fields, status and cover image. */
+export const adminCourseSettingsRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
+  app,
+  { coursesService },
+) => {
+  registerCourseFieldRoutes(app, coursesService);
+  registerCourseCoverRoutes(app, coursesService);
 };

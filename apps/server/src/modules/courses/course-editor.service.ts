@@ -18,14 +18,32 @@ async function claimingSlug<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+type CourseEditorDeps = { coursesRepository: CoursesRepository; lookup: CourseLookup };
+
+/** Publishing needs at least one lesson, all of them ready for learners. */
+async function setCourseStatus(
+  { coursesRepository, lookup }: CourseEditorDeps,
+  courseId: string,
+  status: CourseStatus,
+) {
+  const tree = await lookup.detail(courseId);
+  if (status === 'published') {
+    if (tree.lessons.length === 0) throw new AppError('conflict', 'Add at least one lesson before publishing.');
+    const unready = tree.lessons.find((lesson) => !isLessonReady(lesson));
+    if (unready) {
+      throw new AppError('conflict', `The lesson "${unready.title}" is not ready yet: add its file or length first.`);
+    }
+  }
+  await coursesRepository.updateCourse(courseId, {
+    status,
+    ...(status === 'published' && !tree.course.publishedAt ? { publishedAt: new Date() } : {}),
+  });
+  return lookup.withCounts(courseId);
+}
+
 /** A course's own fields: title, address, description, tier and status. */
-export function createCourseEditor({
-  coursesRepository,
-  lookup,
-}: {
-  coursesRepository: CoursesRepository;
-  lookup: CourseLookup;
-}) {
+export function createCourseEditor(deps: CourseEditorDeps) {
+  const { coursesRepository, lookup } = deps;
   return {
     suggestSlug: (query: { title?: string; slug?: string; course_id?: string }) =>
       suggestFreeSlug(coursesRepository, query),
@@ -60,23 +78,6 @@ export function createCourseEditor({
       return lookup.withCounts(courseId);
     },
     /** Publishing needs at least one lesson, all of them ready for learners. */
-    async setStatus(courseId: string, status: CourseStatus) {
-      const tree = await lookup.detail(courseId);
-      if (status === 'published') {
-        if (tree.lessons.length === 0) throw new AppError('conflict', 'Add at least one lesson before publishing.');
-        const unready = tree.lessons.find((lesson) => !isLessonReady(lesson));
-        if (unready) {
-          throw new AppError(
-            'conflict',
-            `The lesson "${unready.title}" is not ready yet: add its file or length first.`,
-          );
-        }
-      }
-      await coursesRepository.updateCourse(courseId, {
-        status,
-        ...(status === 'published' && !tree.course.publishedAt ? { publishedAt: new Date() } : {}),
-      });
-      return lookup.withCounts(courseId);
-    },
+    setStatus: (courseId: string, status: CourseStatus) => setCourseStatus(deps, courseId, status),
   };
 }

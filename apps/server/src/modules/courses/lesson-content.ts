@@ -39,6 +39,29 @@ export function safeFileName(name: string | undefined, fallback: string): string
   return cleaned.length > 0 ? cleaned : fallback;
 }
 
+/** A video link as given; an upload keeps the file and measured length the lesson already had. */
+function storedVideo(input: Extract<ParsedContent, { kind: 'video' }>, previous?: LessonRow) {
+  if (input.source === 'url') {
+    return {
+      content: { kind: 'video', source: 'url', url: input.url } as const,
+      durationSeconds: input.duration_seconds,
+      pageCount: null,
+      scormPackageId: null,
+    };
+  }
+  const kept = previous?.content.kind === 'video' && previous.content.source === 'upload' ? previous : null;
+  return {
+    content: {
+      kind: 'video',
+      source: 'upload',
+      file: kept && kept.content.kind === 'video' && kept.content.source === 'upload' ? kept.content.file : null,
+    } as const,
+    durationSeconds: input.duration_seconds ?? kept?.durationSeconds ?? null,
+    pageCount: null,
+    scormPackageId: null,
+  };
+}
+
 /** What a lesson stores for its content: the rendered text, quiz ids, the kept upload, reading time. */
 export function storedContent(input: ParsedContent, previous?: LessonRow) {
   switch (input.kind) {
@@ -50,27 +73,7 @@ export function storedContent(input: ParsedContent, previous?: LessonRow) {
         scormPackageId: null,
       };
     case 'video':
-      if (input.source === 'url') {
-        return {
-          content: { kind: 'video', source: 'url', url: input.url } as const,
-          durationSeconds: input.duration_seconds,
-          pageCount: null,
-          scormPackageId: null,
-        };
-      }
-      {
-        const kept = previous?.content.kind === 'video' && previous.content.source === 'upload' ? previous : null;
-        return {
-          content: {
-            kind: 'video',
-            source: 'upload',
-            file: kept && kept.content.kind === 'video' && kept.content.source === 'upload' ? kept.content.file : null,
-          } as const,
-          durationSeconds: input.duration_seconds ?? kept?.durationSeconds ?? null,
-          pageCount: null,
-          scormPackageId: null,
-        };
-      }
+      return storedVideo(input, previous);
     case 'pdf':
       return {
         content: { kind: 'pdf', file: previous?.content.kind === 'pdf' ? previous.content.file : null } as const,

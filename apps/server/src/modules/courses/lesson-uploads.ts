@@ -33,71 +33,79 @@ export async function storeUpload(
   return { contentType, size };
 }
 
-/** The video or PDF of a lesson: stored, measured, and replacing the lesson's previous file. */
-export function createLessonUploads({
-  coursesRepository,
-  blobStore,
-  limits,
-  requireLesson,
-}: {
+type LessonUploadDeps = {
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
   limits: CourseUploadLimits;
   requireLesson: (lessonId: string) => Promise<LessonRow>;
-}) {
-  return {
-    async uploadVideo(lessonId: string, upload: Upload) {
-      const lesson = await requireLesson(lessonId);
-      if (lesson.content.kind !== 'video') {
-        upload.stream.resume();
-        throw new AppError('bad_request', 'Videos can only be uploaded to video lessons.');
-      }
-      const key = `lessons/${lesson.id}/video-${randomUUID()}`;
-      const { contentType, size } = await storeUpload(blobStore, key, upload, VIDEO_TYPES, limits.video.max_bytes);
-      const duration = await readVideoDuration(blobStore, key, { contentType, size });
-      const file: StoredFile = {
-        key,
-        file_name: safeFileName(upload.fileName, 'video'),
-        content_type: contentType,
-        size_bytes: size,
-      };
-      const keptDuration = lesson.content.source === 'upload' ? lesson.durationSeconds : null;
-      const updated = await coursesRepository.updateLesson(lessonId, {
-        content: { kind: 'video', source: 'upload', file },
-        durationSeconds: duration ?? keptDuration,
-      });
-      await Promise.all(
-        filesDropped(lesson.content, { kind: 'video', source: 'upload', file }).map((old) => blobStore.delete(old.key)),
-      );
-      if (!updated) throw lessonNotFound();
-      return updated;
-    },
+};
 
-    async uploadPdf(lessonId: string, upload: Upload) {
-      const lesson = await requireLesson(lessonId);
-      if (lesson.content.kind !== 'pdf') {
-        upload.stream.resume();
-        throw new AppError('bad_request', 'PDF files can only be uploaded to PDF lessons.');
-      }
-      const key = `lessons/${lesson.id}/document-${randomUUID()}.pdf`;
-      const { contentType, size } = await storeUpload(blobStore, key, upload, PDF_TYPES, limits.pdf.max_bytes);
-      let pageCount: number;
-      try {
-        pageCount = await readPdfPageCount(blobStore, key);
-      } catch (error) {
-        await blobStore.delete(key);
-        throw error;
-      }
-      const file: StoredFile = {
-        key,
-        file_name: safeFileName(upload.fileName, 'document.pdf'),
-        content_type: contentType,
-        size_bytes: size,
-      };
-      const updated = await coursesRepository.updateLesson(lessonId, { content: { kind: 'pdf', file }, pageCount });
-      await Promise.all(filesDropped(lesson.content, { kind: 'pdf', file }).map((old) => blobStore.delete(old.key)));
-      if (!updated) throw lessonNotFound();
-      return updated;
-    },
+async function uploadLessonVideo(
+  { coursesRepository, blobStore, limits, requireLesson }: LessonUploadDeps,
+  lessonId: string,
+  upload: Upload,
+) {
+  const lesson = await requireLesson(lessonId);
+  if (lesson.content.kind !== 'video') {
+    upload.stream.resume();
+    throw new AppError('bad_request', 'Videos can only be uploaded to video lessons.');
+  }
+  const key = `lessons/${lesson.id}/video-${randomUUID()}`;
+  const { contentType, size } = await storeUpload(blobStore, key, upload, VIDEO_TYPES, limits.video.max_bytes);
+  const duration = await readVideoDuration(blobStore, key, { contentType, size });
+  const file: StoredFile = {
+    key,
+    file_name: safeFileName(upload.fileName, 'video'),
+    content_type: contentType,
+    size_bytes: size,
+  };
+  const keptDuration = lesson.content.source === 'upload' ? lesson.durationSeconds : null;
+  const updated = await coursesRepository.updateLesson(lessonId, {
+    content: { kind: 'video', source: 'upload', file },
+    durationSeconds: duration ?? keptDuration,
+  });
+  await Promise.all(
+    filesDropped(lesson.content, { kind: 'video', source: 'upload', file }).map((old) => blobStore.delete(old.key)),
+  );
+  if (!updated) throw lessonNotFound();
+  return updated;
+}
+
+async function uploadLessonPdf(
+  { coursesRepository, blobStore, limits, requireLesson }: LessonUploadDeps,
+  lessonId: string,
+  upload: Upload,
+) {
+  const lesson = await requireLesson(lessonId);
+  if (lesson.content.kind !== 'pdf') {
+    upload.stream.resume();
+    throw new AppError('bad_request', 'PDF files can only be uploaded to PDF lessons.');
+  }
+  const key = `lessons/${lesson.id}/document-${randomUUID()}.pdf`;
+  const { contentType, size } = await storeUpload(blobStore, key, upload, PDF_TYPES, limits.pdf.max_bytes);
+  let pageCount: number;
+  try {
+    pageCount = await readPdfPageCount(blobStore, key);
+  } catch (error) {
+    await blobStore.delete(key);
+    throw error;
+  }
+  const file: StoredFile = {
+    key,
+    file_name: safeFileName(upload.fileName, 'document.pdf'),
+    content_type: contentType,
+    size_bytes: size,
+  };
+  const updated = await coursesRepository.updateLesson(lessonId, { content: { kind: 'pdf', file }, pageCount });
+  await Promise.all(filesDropped(lesson.content, { kind: 'pdf', file }).map((old) => blobStore.delete(old.key)));
+  if (!updated) throw lessonNotFound();
+  return updated;
+}
+
+/** The video or PDF of a lesson: stored, measured, and replacing the lesson's previous file. */
+export function createLessonUploads(deps: LessonUploadDeps) {
+  return {
+    uploadVideo: (lessonId: string, upload: Upload) => uploadLessonVideo(deps, lessonId, upload),
+    uploadPdf: (lessonId: string, upload: Upload) => uploadLessonPdf(deps, lessonId, upload),
   };
 }

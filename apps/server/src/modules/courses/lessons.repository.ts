@@ -4,6 +4,41 @@ import { lockCourse, renumberLessons } from './course-outline.repository.ts';
 import type { LessonRow, ModuleRow } from './course-rows.ts';
 import { lessons } from './courses.table.ts';
 
+type LessonValues = Omit<typeof lessons.$inferInsert, 'moduleId' | 'courseId' | 'position'>;
+
+async function insertLessonAtEnd(db: Db, module: ModuleRow, values: LessonValues): Promise<LessonRow> {
+  return db.transaction(async (tx) => {
+    await lockCourse(tx, module.courseId);
+    const [next] = await tx
+      .select({ position: sql<number>`coalesce(max(${lessons.position}) + 1, 0)::int` })
+      .from(lessons)
+      .where(eq(lessons.moduleId, module.id));
+    const [row] = await tx
+      .insert(lessons)
+      .values({ ...values, moduleId: module.id, courseId: module.courseId, position: next?.position ?? 0 })
+      .returning();
+    if (!row) throw new Error('Lesson insert returned no row');
+    return row;
+  });
+}
+
+async function deleteLessonClosingGap(db: Db, lesson: LessonRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCourse(tx, lesson.courseId);
+    await tx.delete(lessons).where(eq(lessons.id, lesson.id));
+    const remaining = await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.moduleId, lesson.moduleId))
+      .orderBy(asc(lessons.position), asc(lessons.createdAt));
+    await renumberLessons(
+      tx,
+      lesson.moduleId,
+      remaining.map((row) => row.id),
+    );
+  });
+}
+
 /** Lesson rows; a new lesson goes at the end of its module, a deleted one leaves no gap. */
 export function createLessonsRepository({ db }: { db: Db }) {
   return {
@@ -14,24 +49,8 @@ export function createLessonsRepository({ db }: { db: Db }) {
     async findLessonsByScormPackage(packageId: string): Promise<LessonRow[]> {
       return db.select().from(lessons).where(eq(lessons.scormPackageId, packageId));
     },
-    async insertLesson(
-      module: ModuleRow,
-      values: Omit<typeof lessons.$inferInsert, 'moduleId' | 'courseId' | 'position'>,
-    ): Promise<LessonRow> {
-      return db.transaction(async (tx) => {
-        await lockCourse(tx, module.courseId);
-        const [next] = await tx
-          .select({ position: sql<number>`coalesce(max(${lessons.position}) + 1, 0)::int` })
-          .from(lessons)
-          .where(eq(lessons.moduleId, module.id));
-        const [row] = await tx
-          .insert(lessons)
-          .values({ ...values, moduleId: module.id, courseId: module.courseId, position: next?.position ?? 0 })
-          .returning();
-        if (!row) throw new Error('Lesson insert returned no row');
-        return row;
-      });
-    },
+    insertLesson: (module: ModuleRow, values: LessonValues): Promise<LessonRow> =>
+      insertLessonAtEnd(db, module, values),
     async updateLesson(
       id: string,
       values: Partial<Omit<typeof lessons.$inferInsert, 'id' | 'moduleId' | 'courseId'>>,
@@ -43,21 +62,6 @@ export function createLessonsRepository({ db }: { db: Db }) {
         .returning();
       return row;
     },
-    async deleteLesson(lesson: LessonRow): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockCourse(tx, lesson.courseId);
-        await tx.delete(lessons).where(eq(lessons.id, lesson.id));
-        const remaining = await tx
-          .select({ id: lessons.id })
-          .from(lessons)
-          .where(eq(lessons.moduleId, lesson.moduleId))
-          .orderBy(asc(lessons.position), asc(lessons.createdAt));
-        await renumberLessons(
-          tx,
-          lesson.moduleId,
-          remaining.map((row) => row.id),
-        );
-      });
-    },
+    deleteLesson: (lesson: LessonRow): Promise<void> => deleteLessonClosingGap(db, lesson),
   };
 }
