@@ -58,6 +58,25 @@ const queueSelect = (db: Db, where: SQL, order: SQL[], limit: number) =>
         .orderBy(...order)
         .limit(limit);
 
+type QueueLimits = { reviewLimit: number; newLimit: number; batch: number };
+
+async function queueOf(db: Db, window: QueueWindow, { reviewLimit, newLimit, batch }: QueueLimits) {
+  // Three index range reads at once, on separate connections of the pool.
+  const [learning, reviews, fresh_] = await Promise.all([
+    queueSelect(db, learningDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], batch),
+    queueSelect(db, reviewDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], reviewLimit),
+    queueSelect(
+      db,
+      fresh(window),
+      [asc(flashcardCards.createdAt), asc(flashcardCards.ordinal), asc(flashcardCards.id)],
+      newLimit,
+    ),
+  ]);
+  const dueNow = learning.filter((row) => row.card.due <= window.now);
+  const ahead = learning.filter((row) => row.card.due > window.now);
+  return [...dueNow, ...reviews, ...fresh_, ...ahead];
+}
+
 /** The cards to study now and how many are due. */
 export function createFlashcardQueueRepository({ db }: { db: Db }) {
   return {
@@ -65,25 +84,7 @@ export function createFlashcardQueueRepository({ db }: { db: Db }) {
      * Learning cards due now, then review cards due today, then new cards (each within its limit), then learning
      * cards due within the learn-ahead window.
      */
-    async queue(
-      window: QueueWindow,
-      { reviewLimit, newLimit, batch }: { reviewLimit: number; newLimit: number; batch: number },
-    ) {
-      // Three index range reads at once, on separate connections of the pool.
-      const [learning, reviews, fresh_] = await Promise.all([
-        queueSelect(db, learningDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], batch),
-        queueSelect(db, reviewDue(window), [asc(flashcardCards.due), asc(flashcardCards.id)], reviewLimit),
-        queueSelect(
-          db,
-          fresh(window),
-          [asc(flashcardCards.createdAt), asc(flashcardCards.ordinal), asc(flashcardCards.id)],
-          newLimit,
-        ),
-      ]);
-      const dueNow = learning.filter((row) => row.card.due <= window.now);
-      const ahead = learning.filter((row) => row.card.due > window.now);
-      return [...dueNow, ...reviews, ...fresh_, ...ahead];
-    },
+    queue: (window: QueueWindow, limits: QueueLimits) => queueOf(db, window, limits),
     async queueCounts(window: QueueWindow) {
       const [row] = await db
         .select({

@@ -45,27 +45,32 @@ async function attachDeck(
   return updated;
 }
 
+type CourseServiceDeps = {
+  courseRepository: FlashcardsCourseRepository;
+  getSubscription: (userId: string) => Promise<SubscriptionStatus>;
+  auditService: Pick<AuditService, 'recordAuditEvent'>;
+};
+
+/** The course decks of courses the learner started, when the course is in their plan. */
+async function sharedDecksOf(
+  { courseRepository, getSubscription }: Omit<CourseServiceDeps, 'auditService'>,
+  userId: string,
+): Promise<SharedDeck[]> {
+  const rows = await courseRepository.startedCourseDecks(userId);
+  if (rows.length === 0) return [];
+  const subscription = await getSubscription(userId);
+  return rows
+    .filter((row) => hasTierAccess(subscription, row.course.requiredTier))
+    .map((row) => ({ deck: row.deck, course: { id: row.course.id, title: row.course.title } }));
+}
+
 /**
  * Who sees a course deck: its author edits it; a learner who started its course (published or archived, and in
  * their plan) studies it read-only with cards of their own; anyone else is told it does not exist.
  */
-export function createFlashcardsCourseService({
-  courseRepository,
-  getSubscription,
-  auditService,
-}: {
-  courseRepository: FlashcardsCourseRepository;
-  getSubscription: (userId: string) => Promise<SubscriptionStatus>;
-  auditService: Pick<AuditService, 'recordAuditEvent'>;
-}) {
-  const sharedDecks = async (userId: string): Promise<SharedDeck[]> => {
-    const rows = await courseRepository.startedCourseDecks(userId);
-    if (rows.length === 0) return [];
-    const subscription = await getSubscription(userId);
-    return rows
-      .filter((row) => hasTierAccess(subscription, row.course.requiredTier))
-      .map((row) => ({ deck: row.deck, course: { id: row.course.id, title: row.course.title } }));
-  };
+export function createFlashcardsCourseService({ courseRepository, getSubscription, auditService }: CourseServiceDeps) {
+  const sharedDecks = (userId: string): Promise<SharedDeck[]> =>
+    sharedDecksOf({ courseRepository, getSubscription }, userId);
 
   return {
     sharedDecks,

@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/flashcards-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import type { FlashcardsImportService } from './flashcards-import.service.ts';
 
 const access = { role: 'user', feature: 'flashcards' } as const;
@@ -21,14 +22,10 @@ const FILE_TYPES = [
   'application/apkg',
 ];
 
-/** Importing a file into a deck, exporting a deck, and the images imported cards show. */
-export const flashcardsImportRoutes: FastifyPluginAsyncZod<{ importService: FlashcardsImportService }> = async (
-  app,
-  { importService },
-) => {
-  app.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
+/** Importing a file, sent as the raw body, into a deck. */
+function registerImportRoutes(app: RouteApp, importService: FlashcardsImportService) {
   app.post(
     '/api/flashcards/decks/:deckId/import',
     {
@@ -50,7 +47,10 @@ export const flashcardsImportRoutes: FastifyPluginAsyncZod<{ importService: Flas
       return importService.importInto(userIdOf(request), request.params.deckId, { format, dryRun }, request.body);
     },
   );
+}
 
+/** Downloading a deck, and the images imported cards show. */
+function registerExportRoutes(app: RouteApp, importService: FlashcardsImportService) {
   app.get(
     '/api/flashcards/decks/:deckId/export',
     {
@@ -87,4 +87,15 @@ export const flashcardsImportRoutes: FastifyPluginAsyncZod<{ importService: Flas
         .send(stream);
     },
   );
+}
+
+/** Importing a file into a deck, exporting a deck, and the images imported cards show. */
+export const flashcardsImportRoutes: FastifyPluginAsyncZod<{ importService: FlashcardsImportService }> = async (
+  app,
+  { importService },
+) => {
+  // Registered in this plugin only, so raw file bodies are taken by these routes alone.
+  app.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  registerImportRoutes(app, importService);
+  registerExportRoutes(app, importService);
 };

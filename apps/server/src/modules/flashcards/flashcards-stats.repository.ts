@@ -20,17 +20,23 @@ export type ReviewDay = {
   mature_failed: number;
 };
 
+const rowsOf = async <Row>(db: Db, query: SQL): Promise<Row[]> =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const cardsOf = ({ userId, deckId }: StatsScope) =>
+  deckId ? sql`c.user_id = ${userId} and c.deck_id = ${deckId}` : sql`c.user_id = ${userId}`;
+/** The learner's reviews, of one deck's cards when a deck is chosen. */
+const logsOf = ({ userId, deckId }: StatsScope) =>
+  deckId
+    ? sql`l.user_id = ${userId} and l.card_id in (select id from flashcard_cards where user_id = ${userId} and deck_id = ${deckId})`
+    : sql`l.user_id = ${userId}`;
+/** Ratings of cards in review, young or mature by the interval (a log's scheduled_days) they had when rated. */
+const outcome = (young: boolean, passed: boolean) =>
+  sql`(count(*) filter (where l.state = 2 and l.scheduled_days ${young ? sql`<` : sql`>=`} ${MATURE_INTERVAL_DAYS}
+          and l.rating ${passed ? sql`> 1` : sql`= 1`}))::int`;
+
 /** Counts only: every figure is aggregated in the database (at most one row per local day or per card state). */
 export function createFlashcardsStatsRepository({ db }: { db: Db }) {
-  const rows = async <Row>(query: SQL): Promise<Row[]> =>
-    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-  const cardsOf = ({ userId, deckId }: StatsScope) =>
-    deckId ? sql`c.user_id = ${userId} and c.deck_id = ${deckId}` : sql`c.user_id = ${userId}`;
-  /** The learner's reviews, of one deck's cards when a deck is chosen. */
-  const logsOf = ({ userId, deckId }: StatsScope) =>
-    deckId
-      ? sql`l.user_id = ${userId} and l.card_id in (select id from flashcard_cards where user_id = ${userId} and deck_id = ${deckId})`
-      : sql`l.user_id = ${userId}`;
+  const rows = <Row>(query: SQL) => rowsOf<Row>(db, query);
 
   return {
     /**
@@ -39,11 +45,6 @@ export function createFlashcardsStatsRepository({ db }: { db: Db }) {
      * card had before the rating.
      */
     async reviewDays(scope: StatsScope): Promise<ReviewDay[]> {
-      // A log's scheduled_days is the interval the card had when it was rated.
-      const interval = sql`l.scheduled_days`;
-      const outcome = (young: boolean, passed: boolean) =>
-        sql`(count(*) filter (where l.state = 2 and ${interval} ${young ? sql`<` : sql`>=`} ${MATURE_INTERVAL_DAYS}
-          and l.rating ${passed ? sql`> 1` : sql`= 1`}))::int`;
       const days = await rows<ReviewDay & { time_ms: string | number }>(sql`
         select ${localDay(sql`l.reviewed_at`, scope.timeZone)} as date, count(*)::int as reviews,
           coalesce(sum(l.duration_ms), 0)::bigint as time_ms,

@@ -1,5 +1,6 @@
 import { flashcardStatsSchema, optimizerStatusSchema, statsQuerySchema } from '@portal/shared/flashcards-stats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { FlashcardsService } from './flashcards.service.ts';
 import type { FlashcardsOptimizerService } from './flashcards-optimizer.service.ts';
 import type { FlashcardsStatsService } from './flashcards-stats.service.ts';
@@ -7,13 +8,13 @@ import type { FlashcardsStatsService } from './flashcards-stats.service.ts';
 const access = { role: 'user', feature: 'flashcards' } as const;
 const tags = ['flashcards'];
 
-export const flashcardsStatsRoutes: FastifyPluginAsyncZod<{
-  flashcardsService: FlashcardsService;
-  statsService: FlashcardsStatsService;
-  optimizerService: FlashcardsOptimizerService;
-}> = async (app, { flashcardsService, statsService, optimizerService }) => {
-  const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
+const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
+/** The learner's review statistics, optionally of one deck. */
+function registerStatsRoutes(
+  app: RouteApp,
+  { flashcardsService, statsService }: { flashcardsService: FlashcardsService; statsService: FlashcardsStatsService },
+) {
   app.get(
     '/api/flashcards/stats',
     {
@@ -31,7 +32,10 @@ export const flashcardsStatsRoutes: FastifyPluginAsyncZod<{
       return statsService.stats(userIdOf(request), deckId);
     },
   );
+}
 
+/** The learner's own FSRS parameters: their status, fitting them, and going back to the defaults. */
+function registerOptimizerRoutes(app: RouteApp, optimizerService: FlashcardsOptimizerService) {
   app.get(
     '/api/flashcards/optimizer',
     {
@@ -70,4 +74,13 @@ export const flashcardsStatsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => optimizerService.reset(userIdOf(request)),
   );
+}
+
+export const flashcardsStatsRoutes: FastifyPluginAsyncZod<{
+  flashcardsService: FlashcardsService;
+  statsService: FlashcardsStatsService;
+  optimizerService: FlashcardsOptimizerService;
+}> = async (app, { flashcardsService, statsService, optimizerService }) => {
+  registerStatsRoutes(app, { flashcardsService, statsService });
+  registerOptimizerRoutes(app, optimizerService);
 };

@@ -6,20 +6,16 @@ export type SeededReview = { card: number; rating: number; at: Date; state: numb
 
 const DAY_MS = 86_400_000;
 
-/** A deck of the learner's with these cards (in this order) and these ratings of them, written as if reviewed. */
-export async function seedDeck(db: Db, userId: string, cards: SeededCard[], reviews: SeededReview[] = []) {
-  const [deck] = await db.insert(flashcardDecks).values({ userId, name: 'Seeded' }).returning();
-  if (!deck) throw new Error('no deck');
-  const notes = await db
-    .insert(flashcardNotes)
-    .values(cards.map((_, index) => ({ userId, deckId: deck.id, front: `Q${index}`, back: `A${index}` })))
-    .returning();
-  const rows = await db
+type SeedTarget = { userId: string; deckId: string };
+
+/** One card per note, in the order of the notes, with the scheduling state asked for. */
+function insertSeededCards(db: Db, { userId, deckId }: SeedTarget, notes: Array<{ id: string }>, cards: SeededCard[]) {
+  return db
     .insert(flashcardCards)
     .values(
       cards.map((card, index) => ({
         userId,
-        deckId: deck.id,
+        deckId,
         noteId: notes[index]?.id ?? '',
         ordinal: 0,
         state: card.state ?? 0,
@@ -34,12 +30,15 @@ export async function seedDeck(db: Db, userId: string, cards: SeededCard[], revi
       })),
     )
     .returning();
-  const ids = notes.map((note) => rows.find((row) => row.noteId === note.id)?.id ?? '');
+}
+
+/** The review logs, 500 rows per insert. */
+async function insertSeededReviews(db: Db, { userId, deckId }: SeedTarget, cardIds: string[], reviews: SeededReview[]) {
   for (let start = 0; start < reviews.length; start += 500) {
     await db.insert(flashcardReviewLogs).values(
       reviews.slice(start, start + 500).map((review, index) => ({
         userId,
-        cardId: ids[review.card] ?? '',
+        cardId: cardIds[review.card] ?? '',
         rating: review.rating,
         state: review.state,
         due: review.at,
@@ -51,11 +50,25 @@ export async function seedDeck(db: Db, userId: string, cards: SeededCard[], revi
         learningSteps: 0,
         reviewedAt: review.at,
         durationMs: review.ms ?? null,
-        idempotencyKey: `seed-${deck.id}-${start + index}`,
+        idempotencyKey: `seed-${deckId}-${start + index}`,
         cardBefore: { scheduledDays: review.interval ?? 0 },
       })),
     );
   }
+}
+
+/** A deck of the learner's with these cards (in this order) and these ratings of them, written as if reviewed. */
+export async function seedDeck(db: Db, userId: string, cards: SeededCard[], reviews: SeededReview[] = []) {
+  const [deck] = await db.insert(flashcardDecks).values({ userId, name: 'Seeded' }).returning();
+  if (!deck) throw new Error('no deck');
+  const target = { userId, deckId: deck.id };
+  const notes = await db
+    .insert(flashcardNotes)
+    .values(cards.map((_, index) => ({ userId, deckId: deck.id, front: `Q${index}`, back: `A${index}` })))
+    .returning();
+  const rows = await insertSeededCards(db, target, notes, cards);
+  const ids = notes.map((note) => rows.find((row) => row.noteId === note.id)?.id ?? '');
+  await insertSeededReviews(db, target, ids, reviews);
   return { deckId: deck.id, cardIds: ids };
 }
 

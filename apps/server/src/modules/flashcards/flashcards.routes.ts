@@ -22,6 +22,7 @@ import {
 } from '@portal/shared/flashcards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { FlashcardsService } from './flashcards.service.ts';
 import type { FlashcardsReviewService } from './flashcards-review.service.ts';
 
@@ -29,11 +30,8 @@ const access = { role: 'user', feature: 'flashcards' } as const;
 const tags = ['flashcards'];
 const userIdOf = (request: { auth(): { user: { id: string } } }) => request.auth().user.id;
 
-/** The learner's decks. */
-const deckRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }> = async (
-  app,
-  { flashcardsService },
-) => {
+/** The learner's decks: listing them and creating one. */
+function registerDeckListRoutes(app: RouteApp, flashcardsService: FlashcardsService) {
   app.get(
     '/api/flashcards/decks',
     {
@@ -56,7 +54,10 @@ const deckRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }
     async (request, reply) =>
       reply.status(201).send({ deck: await flashcardsService.createDeck(userIdOf(request), request.body.name) }),
   );
+}
 
+/** One deck: renaming and deleting it. */
+function registerOneDeckRoutes(app: RouteApp, flashcardsService: FlashcardsService) {
   app.patch(
     '/api/flashcards/decks/:deckId',
     {
@@ -90,13 +91,10 @@ const deckRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }
       return reply.status(204).send(null);
     },
   );
-};
+}
 
-/** The learner's notes: what a card asks and answers. */
-const noteRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }> = async (
-  app,
-  { flashcardsService },
-) => {
+/** The learner's notes (what a card asks and answers): listing them and adding one. */
+function registerNoteListRoutes(app: RouteApp, flashcardsService: FlashcardsService) {
   app.get(
     '/api/flashcards/notes',
     {
@@ -125,7 +123,10 @@ const noteRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }
     async (request, reply) =>
       reply.status(201).send({ note: await flashcardsService.createNote(userIdOf(request), request.body) }),
   );
+}
 
+/** One note: editing and deleting it. */
+function registerOneNoteRoutes(app: RouteApp, flashcardsService: FlashcardsService) {
   app.patch(
     '/api/flashcards/notes/:noteId',
     {
@@ -154,13 +155,16 @@ const noteRoutes: FastifyPluginAsyncZod<{ flashcardsService: FlashcardsService }
       return reply.status(204).send(null);
     },
   );
-};
+}
 
-/** Studying: the queue, rating, undoing, and setting cards aside. */
-const reviewRoutes: FastifyPluginAsyncZod<{
-  flashcardsService: FlashcardsService;
-  reviewService: FlashcardsReviewService;
-}> = async (app, { flashcardsService, reviewService }) => {
+/** Studying: setting cards aside and the queue. */
+function registerQueueRoutes(
+  app: RouteApp,
+  {
+    flashcardsService,
+    reviewService,
+  }: { flashcardsService: FlashcardsService; reviewService: FlashcardsReviewService },
+) {
   app.patch(
     '/api/flashcards/cards/:cardId',
     {
@@ -195,7 +199,10 @@ const reviewRoutes: FastifyPluginAsyncZod<{
       return reviewService.queue(userIdOf(request), deckId);
     },
   );
+}
 
+/** Studying: rating a card and undoing the last rating. */
+function registerRatingRoutes(app: RouteApp, reviewService: FlashcardsReviewService) {
   app.post(
     '/api/flashcards/cards/:cardId/rate',
     {
@@ -224,13 +231,10 @@ const reviewRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => reviewService.undo(userIdOf(request), request.query.key),
   );
-};
+}
 
 /** How hard and how much the learner studies each day. */
-const settingsRoutes: FastifyPluginAsyncZod<{ reviewService: FlashcardsReviewService }> = async (
-  app,
-  { reviewService },
-) => {
+function registerSettingsRoutes(app: RouteApp, reviewService: FlashcardsReviewService) {
   app.get(
     '/api/flashcards/settings',
     {
@@ -253,14 +257,17 @@ const settingsRoutes: FastifyPluginAsyncZod<{ reviewService: FlashcardsReviewSer
     },
     async (request) => reviewService.saveSettings(userIdOf(request), request.body),
   );
-};
+}
 
 export const flashcardsRoutes: FastifyPluginAsyncZod<{
   flashcardsService: FlashcardsService;
   reviewService: FlashcardsReviewService;
 }> = async (app, { flashcardsService, reviewService }) => {
-  await app.register(deckRoutes, { flashcardsService });
-  await app.register(noteRoutes, { flashcardsService });
-  await app.register(reviewRoutes, { flashcardsService, reviewService });
-  await app.register(settingsRoutes, { reviewService });
+  registerDeckListRoutes(app, flashcardsService);
+  registerOneDeckRoutes(app, flashcardsService);
+  registerNoteListRoutes(app, flashcardsService);
+  registerOneNoteRoutes(app, flashcardsService);
+  registerQueueRoutes(app, { flashcardsService, reviewService });
+  registerRatingRoutes(app, reviewService);
+  registerSettingsRoutes(app, reviewService);
 };

@@ -110,62 +110,76 @@ const noteColumns = (changes: UpdateNoteBody) => ({
   ...(changes.tags ? { tags: changes.tags } : {}),
 });
 
-function createFlashcardNotes({
-  repository,
-  courseService,
-  requireReadableDeck,
-}: FlashcardsDeps & { requireReadableDeck: (userId: string, deckId: string) => Promise<{ shared: boolean }> }) {
-  const requireDeck = async (userId: string, deckId: string) => {
-    const deck = await repository.findDeck(userId, deckId);
-    if (!deck) throw deckNotFound();
-    return deck;
-  };
-  const requireNote = async (userId: string, noteId: string) => {
-    const note = await repository.findNote(userId, noteId);
-    if (!note) throw noteNotFound();
-    return note;
-  };
+async function requireOwnDeck(repository: FlashcardsRepository, userId: string, deckId: string) {
+  const deck = await repository.findDeck(userId, deckId);
+  if (!deck) throw deckNotFound();
+  return deck;
+}
 
+async function requireNote(repository: FlashcardsRepository, userId: string, noteId: string) {
+  const note = await repository.findNote(userId, noteId);
+  if (!note) throw noteNotFound();
+  return note;
+}
+
+type NotesDeps = FlashcardsDeps & {
+  requireReadableDeck: (userId: string, deckId: string) => Promise<{ shared: boolean }>;
+};
+
+async function listNotesOf(
+  { repository, courseService, requireReadableDeck }: NotesDeps,
+  userId: string,
+  query: NoteListQuery,
+) {
+  if (query.deck_id) await requireReadableDeck(userId, query.deck_id);
+  const sharedDeckIds = (await courseService.sharedDecks(userId)).map((entry) => entry.deck.id);
+  const result = await repository.listNotes(userId, {
+    deckId: query.deck_id,
+    q: query.q,
+    tag: query.tag,
+    sharedDeckIds,
+  });
+  return { notes: result.notes.map((note) => presentNote(note)), truncated: result.truncated };
+}
+
+async function saveNote(
+  repository: FlashcardsRepository,
+  { userId, noteId, changes }: { userId: string; noteId: string; changes: UpdateNoteBody },
+) {
+  const note = await requireNote(repository, userId, noteId);
+  if (changes.deck_id) await requireOwnDeck(repository, userId, changes.deck_id);
+  const front = changes.front ?? note.front;
+  refuseEmptyCard(front, changes.back ?? note.back);
+  await repository.transaction(async (tx) => {
+    await repository.updateNote(tx, userId, noteId, noteColumns(changes));
+    const deckId = changes.deck_id ?? note.deckId;
+    await repository.syncCards(tx, { id: noteId, userId, deckId }, cardOrdinals(front), new Date());
+  });
+  return presentNote(await requireNote(repository, userId, noteId));
+}
+
+function createFlashcardNotes(deps: NotesDeps) {
+  const { repository } = deps;
   return {
-    async listNotes(userId: string, query: NoteListQuery) {
-      if (query.deck_id) await requireReadableDeck(userId, query.deck_id);
-      const sharedDeckIds = (await courseService.sharedDecks(userId)).map((entry) => entry.deck.id);
-      const result = await repository.listNotes(userId, {
-        deckId: query.deck_id,
-        q: query.q,
-        tag: query.tag,
-        sharedDeckIds,
-      });
-      return { notes: result.notes.map((note) => presentNote(note)), truncated: result.truncated };
-    },
+    listNotes: (userId: string, query: NoteListQuery) => listNotesOf(deps, userId, query),
 
     async createNote(userId: string, input: CreateNoteInput) {
-      await requireDeck(userId, input.deck_id);
+      await requireOwnDeck(repository, userId, input.deck_id);
       const created = await repository.transaction(async (tx) => {
         const { deck_id: deckId, front, back, tags } = input;
         const note = await repository.insertNote(tx, { userId, deckId, front, back, tags });
         await repository.syncCards(tx, note, cardOrdinals(input.front), new Date());
         return note;
       });
-      return presentNote(await requireNote(userId, created.id));
+      return presentNote(await requireNote(repository, userId, created.id));
     },
 
     /**
      * Saves the note and regenerates its cards: a cloze number still on the front keeps its card and review
      * history; a new number gets a new card; a number that is gone takes its card with it.
      */
-    async updateNote(userId: string, noteId: string, changes: UpdateNoteBody) {
-      const note = await requireNote(userId, noteId);
-      if (changes.deck_id) await requireDeck(userId, changes.deck_id);
-      const front = changes.front ?? note.front;
-      refuseEmptyCard(front, changes.back ?? note.back);
-      await repository.transaction(async (tx) => {
-        await repository.updateNote(tx, userId, noteId, noteColumns(changes));
-        const deckId = changes.deck_id ?? note.deckId;
-        await repository.syncCards(tx, { id: noteId, userId, deckId }, cardOrdinals(front), new Date());
-      });
-      return presentNote(await requireNote(userId, noteId));
-    },
+    updateNote: (userId: string, noteId: string, changes: UpdateNoteBody) =>
+      saveNote(repository, { userId, noteId, changes }),
 
     async deleteNote(userId: string, noteId: string): Promise<void> {
       if (!(await repository.deleteNote(userId, noteId))) throw noteNotFound();
