@@ -6,6 +6,25 @@ import type { Executor } from './progress.repository.ts';
 import { courseProgress, lessonProgress, moduleCompletions, quizAttempts } from './progress.table.ts';
 import { type LessonProgressRow, lessonCount, type QuizAttemptRow, toSummary } from './progress-rows.ts';
 
+async function readCourseProgress(
+  db: Db,
+  userId: string,
+  courseIds: readonly string[] | undefined,
+): Promise<CourseProgressSummary[]> {
+  if (courseIds && courseIds.length === 0) return [];
+  const total = lessonCount(courses.id);
+  const rows = await db
+    .select({ courseId: courses.id, progress: courseProgress, total })
+    .from(courses)
+    [courseIds ? 'leftJoin' : 'innerJoin'](
+      courseProgress,
+      and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, userId)),
+    )
+    .where(courseIds ? inArray(courses.id, [...courseIds]) : undefined)
+    .orderBy(desc(courseProgress.lastActivityAt));
+  return rows.map((row) => toSummary(row.courseId, row.progress, row.total));
+}
+
 /** What the learner's course rows say: per-course progress, lesson rows, recorded modules, the latest quiz attempt. */
 export function createCourseProgressReads(db: Db) {
   return {
@@ -14,18 +33,7 @@ export function createCourseProgressReads(db: Db) {
      * Cheap: reads the per-course rows and counts lessons per course.
      */
     async courseProgressFor(userId: string, courseIds?: readonly string[]): Promise<CourseProgressSummary[]> {
-      if (courseIds && courseIds.length === 0) return [];
-      const total = lessonCount(courses.id);
-      const rows = await db
-        .select({ courseId: courses.id, progress: courseProgress, total })
-        .from(courses)
-        [courseIds ? 'leftJoin' : 'innerJoin'](
-          courseProgress,
-          and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, userId)),
-        )
-        .where(courseIds ? inArray(courses.id, [...courseIds]) : undefined)
-        .orderBy(desc(courseProgress.lastActivityAt));
-      return rows.map((row) => toSummary(row.courseId, row.progress, row.total));
+      return readCourseProgress(db, userId, courseIds);
     },
 
     async findCourseProgress(userId: string, courseId: string, executor: Executor = db) {

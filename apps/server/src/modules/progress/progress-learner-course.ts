@@ -93,21 +93,33 @@ function assertCanOpen(viewer: Viewer, course: LearnerCourse, lesson: LessonRow)
   if (!isLessonReady(lesson)) throw new AppError('conflict', 'This lesson is not available yet.');
 }
 
-/** A course as one learner may see it: visibility, plan access, their progress, module locks. */
-export function createLearnerCourses({ courses, progressRepository, getSubscription, keptRows }: LearnerCourseDeps) {
-  async function canUseCourse(viewer: Viewer, course: CourseRow): Promise<boolean> {
-    if (viewer.role === 'admin' || hasTierAccess(viewer.plan, course.requiredTier)) return true;
-    return hasTierAccess(await getSubscription(viewer.userId, course.requiredTier), course.requiredTier);
-  }
+async function canViewerUseCourse(
+  { getSubscription }: LearnerCourseDeps,
+  viewer: Viewer,
+  course: CourseRow,
+): Promise<boolean> {
+  if (viewer.role === 'admin' || hasTierAccess(viewer.plan, course.requiredTier)) return true;
+  return hasTierAccess(await getSubscription(viewer.userId, course.requiredTier), course.requiredTier);
+}
 
-  /** Drafts exist only for admins; archived courses stay open to learners who started them. */
-  async function isVisible(viewer: Viewer, course: CourseRow): Promise<boolean> {
-    if (viewer.role === 'admin' || course.status === 'published') return true;
-    if (course.status === 'archived') {
-      return Boolean(await progressRepository.findCourseProgress(viewer.userId, course.id));
-    }
-    return false;
+/** Drafts exist only for admins; archived courses stay open to learners who started them. */
+async function isCourseVisible(
+  { progressRepository }: LearnerCourseDeps,
+  viewer: Viewer,
+  course: CourseRow,
+): Promise<boolean> {
+  if (viewer.role === 'admin' || course.status === 'published') return true;
+  if (course.status === 'archived') {
+    return Boolean(await progressRepository.findCourseProgress(viewer.userId, course.id));
   }
+  return false;
+}
+
+/** A course as one learner may see it: visibility, plan access, their progress, module locks. */
+export function createLearnerCourses(deps: LearnerCourseDeps) {
+  const { courses, progressRepository, keptRows } = deps;
+  const canUseCourse = (viewer: Viewer, course: CourseRow) => canViewerUseCourse(deps, viewer, course);
+  const isVisible = (viewer: Viewer, course: CourseRow) => isCourseVisible(deps, viewer, course);
 
   /** Reads the learner's rows now and keeps them for their next report. */
   async function readRows(userId: string, courseId: string): Promise<LearnerRows> {

@@ -91,65 +91,69 @@ type ReportParts = {
 
 type ReportKey = ReportAtOnce['key'];
 
+type PendingReport = { lesson: LessonRow; course: LearnerCourse; key: ReportKey; body: ProgressReportBody };
+
+/**
+ * Most reports (a page read, a minute watched) complete nothing new: they are saved in one statement against the
+ * row as read with the course, unless it changed since. Undefined when the report must take the locked way.
+ */
+async function saveReportAtOnce(parts: ReportParts, { lesson, course, key, body }: PendingReport) {
+  const read = course.progressByLesson.get(lesson.id);
+  const version = course.progressVersions.get(lesson.id);
+  if (!read || !version) return undefined;
+  const planned = planReport(lesson, read, body, new Date());
+  if (!planned || (planned.finished && !read.completedAt)) return undefined;
+  const saved = await parts.reportsAtOnce.save({ key, before: { version, ...read }, values: planned.values });
+  if (!saved) return undefined;
+  parts.keptRows.saved(key.userId, lesson.courseId, saved);
+  const { progress, summary } = saved;
+  return {
+    lesson,
+    progress,
+    summary,
+    changes: noCompletionChanges(),
+    credited: planned.credited,
+    capped: planned.capped,
+  };
+}
+
+function saveReportLocked(
+  { progressRepository, changeProgress, logLessonTime }: ReportParts,
+  { lesson, course, key, body }: PendingReport,
+) {
+  const userId = key.userId;
+  return changeProgress(userId, lesson.courseId, async (tx, events) => {
+    const before = await progressRepository.lockLessonProgress(tx, key);
+    const now = new Date();
+    const planned = planReport(lesson, before, body, now);
+    const saved = await progressRepository.saveActivity(tx, key, planned?.values ?? { reported: true });
+    const finished = planned?.finished ?? false;
+    await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
+    const changes = finished
+      ? await completeInTransaction(progressRepository, { tx, userId, tree: course.tree, lesson, events })
+      : noCompletionChanges();
+    const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
+    // The saved row is current unless completing the lesson changed it again.
+    const [progress] = changes.lesson_completed_now
+      ? (await progressRepository.listLessonProgress(userId, lesson.courseId, tx)).filter(
+          (row) => row.lessonId === lesson.id,
+        )
+      : [saved];
+    const credited = planned?.credited ?? null;
+    return { lesson, progress: progress ?? saved, summary, changes, credited, capped: planned?.capped ?? false };
+  });
+}
+
 /** Reading, watching and paging reports: saved at once when they complete nothing new, else under the course lock. */
 export function createProgressReports(parts: ReportParts) {
-  const { progressRepository, changeProgress, logLessonTime } = parts;
-
-  /**
-   * Most reports (a page read, a minute watched) complete nothing new: they are saved in one statement against the
-   * row as read with the course, unless it changed since. Undefined when the report must take the locked way.
-   */
-  async function saveAtOnce(lesson: LessonRow, course: LearnerCourse, key: ReportKey, body: ProgressReportBody) {
-    const read = course.progressByLesson.get(lesson.id);
-    const version = course.progressVersions.get(lesson.id);
-    if (!read || !version) return undefined;
-    const planned = planReport(lesson, read, body, new Date());
-    if (!planned || (planned.finished && !read.completedAt)) return undefined;
-    const saved = await parts.reportsAtOnce.save({ key, before: { version, ...read }, values: planned.values });
-    if (!saved) return undefined;
-    parts.keptRows.saved(key.userId, lesson.courseId, saved);
-    const { progress, summary } = saved;
-    return {
-      lesson,
-      progress,
-      summary,
-      changes: noCompletionChanges(),
-      credited: planned.credited,
-      capped: planned.capped,
-    };
-  }
-
-  function saveLocked(lesson: LessonRow, course: LearnerCourse, key: ReportKey, body: ProgressReportBody) {
-    const userId = key.userId;
-    return changeProgress(userId, lesson.courseId, async (tx, events) => {
-      const before = await progressRepository.lockLessonProgress(tx, key);
-      const now = new Date();
-      const planned = planReport(lesson, before, body, now);
-      const saved = await progressRepository.saveActivity(tx, key, planned?.values ?? { reported: true });
-      const finished = planned?.finished ?? false;
-      await logLessonTime(tx, userId, saved.timeSpentSeconds - before.timeSpentSeconds);
-      const changes = finished
-        ? await completeInTransaction(progressRepository, { tx, userId, tree: course.tree, lesson, events })
-        : noCompletionChanges();
-      const summary = await progressRepository.refreshCourseProgress(tx, userId, lesson.courseId, lesson.id);
-      // The saved row is current unless completing the lesson changed it again.
-      const [progress] = changes.lesson_completed_now
-        ? (await progressRepository.listLessonProgress(userId, lesson.courseId, tx)).filter(
-            (row) => row.lessonId === lesson.id,
-          )
-        : [saved];
-      const credited = planned?.credited ?? null;
-      return { lesson, progress: progress ?? saved, summary, changes, credited, capped: planned?.capped ?? false };
-    });
-  }
-
   return {
     async report(viewer: Viewer, lessonId: string, body: ProgressReportBody) {
       const { lesson, course } = await parts.learnerCourses.loadLessonForLearner(viewer, lessonId, true);
       parts.learnerCourses.assertCanOpen(viewer, course, lesson);
       assertReportFits(lesson, body);
       const key = { userId: viewer.userId, lessonId: lesson.id, courseId: lesson.courseId };
-      return (await saveAtOnce(lesson, course, key, body)) ?? saveLocked(lesson, course, key, body);
+      const pending = { lesson, course, key, body };
+      return (await saveReportAtOnce(parts, pending)) ?? saveReportLocked(parts, pending);
     },
   };
 }

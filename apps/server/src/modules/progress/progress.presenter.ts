@@ -257,6 +257,23 @@ export function presentLessonView({
   };
 }
 
+function presentQuizScores(course: LearnerCourse, moduleLessons: LessonRow[]): ModuleLearningState['quiz_scores'] {
+  return moduleLessons.flatMap((lesson) => {
+    if (lesson.content.kind !== 'quiz') return [];
+    const row = course.progressByLesson.get(lesson.id);
+    return [
+      {
+        lesson_id: lesson.id,
+        title: lesson.title,
+        pass_mark: lesson.content.pass_mark,
+        best_score: row?.bestScore ?? null,
+        passed: Boolean(row?.completedAt),
+        attempts: row?.attempts ?? 0,
+      },
+    ];
+  });
+}
+
 export function presentModuleState(course: LearnerCourse, moduleId: string): ModuleLearningState {
   const module = course.tree.modules.find((candidate) => candidate.id === moduleId);
   const state = course.modules.get(moduleId);
@@ -280,20 +297,7 @@ export function presentModuleState(course: LearnerCourse, moduleId: string): Mod
     percent: state.total > 0 ? Math.floor((state.done * 100) / state.total) : 0,
     time_spent_seconds: rows.reduce((total, row) => total + (row?.timeSpentSeconds ?? 0), 0),
     last_activity_at: iso(lastActivity),
-    quiz_scores: moduleLessons.flatMap((lesson) => {
-      if (lesson.content.kind !== 'quiz') return [];
-      const row = course.progressByLesson.get(lesson.id);
-      return [
-        {
-          lesson_id: lesson.id,
-          title: lesson.title,
-          pass_mark: lesson.content.pass_mark,
-          best_score: row?.bestScore ?? null,
-          passed: Boolean(row?.completedAt),
-          attempts: row?.attempts ?? 0,
-        },
-      ];
-    }),
+    quiz_scores: presentQuizScores(course, moduleLessons),
     lessons: moduleLessons.map((lesson) => {
       const row = course.progressByLesson.get(lesson.id);
       return {

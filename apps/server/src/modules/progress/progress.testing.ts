@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { startTestApp, type TestTarget } from '../../testing/test-app.ts';
 import {
   authoring,
@@ -62,6 +63,20 @@ const rightAnswers = (quizView: {
   return [pick(single, ['Testing yourself']), pick(multiple, ['Flashcards', 'Review calendar'])];
 };
 
+/** Moves the learner's clocks for a lesson into the past, as if time had passed. */
+async function moveLessonClocksBack(
+  database: Database,
+  { userId, lessonId, seconds }: { userId: string; lessonId: string; seconds: number },
+) {
+  await database.db
+    .update(lessonProgress)
+    .set({
+      firstOpenedAt: sql`${lessonProgress.firstOpenedAt} - make_interval(secs => ${seconds})`,
+      lastReportAt: sql`${lessonProgress.lastReportAt} - make_interval(secs => ${seconds})`,
+    })
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+}
+
 /** An app with an admin author and two learners on the `me` plan, and the calls the progress tests make. */
 export async function startProgressSuite(target: TestTarget) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-progress-'));
@@ -81,16 +96,8 @@ export async function startProgressSuite(target: TestTarget) {
   const outline = async (person: Person, courseId: string) =>
     (await get(person, `/api/courses/${courseId}/outline`)).json<Outline>();
 
-  /** Moves the learner's clocks for a lesson into the past, as if time had passed. */
-  const timePasses = async (person: Person, lessonId: string, seconds: number) => {
-    await database.db
-      .update(lessonProgress)
-      .set({
-        firstOpenedAt: sql`${lessonProgress.firstOpenedAt} - make_interval(secs => ${seconds})`,
-        lastReportAt: sql`${lessonProgress.lastReportAt} - make_interval(secs => ${seconds})`,
-      })
-      .where(and(eq(lessonProgress.userId, person.userId), eq(lessonProgress.lessonId, lessonId)));
-  };
+  const timePasses = (person: Person, lessonId: string, seconds: number) =>
+    moveLessonClocksBack(database, { userId: person.userId, lessonId, seconds });
 
   const publishJourneyCourse = (title: string, requiredTier = 'calm') =>
     publishJourneyCourseBy(author, title, requiredTier);
