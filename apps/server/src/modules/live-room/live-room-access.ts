@@ -20,24 +20,19 @@ export function roomWindow(session: Pick<LiveSessionRow, 'startsAt' | 'durationM
   };
 }
 
-/** Who may be in a room and when, who hosts it now, and pushing a change to everyone in it. */
-export function createRoomAccess({
-  repository,
-  publish,
-  now,
-}: {
-  repository: LiveRoomRepository;
-  publish: Publish;
-  now: () => Date;
-}) {
-  const status = (session: LiveSessionRow, at: Date) => {
-    if (session.status === 'cancelled') return 'cancelled' as const;
-    const { opensAt, closesAt } = roomWindow(session);
-    if (at < opensAt) return 'not_open_yet' as const;
-    if (at > closesAt) return 'closed' as const;
-    return 'open' as const;
-  };
+type RoomAccessDeps = { repository: LiveRoomRepository; publish: Publish; now: () => Date };
 
+/** Whether the room of a session is open at a moment, and if not, why. */
+function roomStatus(session: LiveSessionRow, at: Date) {
+  if (session.status === 'cancelled') return 'cancelled' as const;
+  const { opensAt, closesAt } = roomWindow(session);
+  if (at < opensAt) return 'not_open_yet' as const;
+  if (at > closesAt) return 'closed' as const;
+  return 'open' as const;
+}
+
+/** Admission to a room: as a member of its session, and while the room is open. */
+function createRoomAdmission({ repository, now }: Omit<RoomAccessDeps, 'publish'>) {
   /** The session, when the viewer is its host, an admin, or going (not waitlisted); 404 / 403 otherwise. */
   const member = async (viewer: RoomViewer, sessionId: string) => {
     const session = await repository.findSession(sessionId);
@@ -51,18 +46,25 @@ export function createRoomAccess({
   /** The session of a room the viewer may be in right now. */
   const open = async (viewer: RoomViewer, sessionId: string) => {
     const session = await member(viewer, sessionId);
-    const state = status(session, now());
+    const state = roomStatus(session, now());
     if (state === 'not_open_yet') throw roomNotOpen(roomWindow(session).opensAt.toISOString());
     if (state !== 'open') throw roomNotOpen(state);
     return session;
   };
+
+  return { member, open };
+}
+
+/** Who may be in a room and when, who hosts it now, and pushing a change to everyone in it. */
+export function createRoomAccess({ repository, publish, now }: RoomAccessDeps) {
+  const { member, open } = createRoomAdmission({ repository, now });
 
   const hostOf = async (session: LiveSessionRow) => (await repository.roomState(session.id))?.hostId ?? session.hostId;
 
   const present = (sessionId: string) => repository.presentParticipants(sessionId, now());
 
   return {
-    status,
+    status: roomStatus,
     sessionOf: (sessionId: string) => repository.findSession(sessionId),
     member,
     open,

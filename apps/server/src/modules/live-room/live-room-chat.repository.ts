@@ -59,7 +59,7 @@ async function olderThan(db: Db, sessionId: string, before: string): Promise<SQL
   );
 }
 
-function createChatMessages(db: Db) {
+function createChatMessageWrites(db: Db) {
   return {
     /**
      * Stores a message with the sender's room row locked, so the mute and the flood count hold when one sender
@@ -87,20 +87,6 @@ function createChatMessages(db: Db) {
       });
     },
 
-    /** A page of visible messages, newest first; `before` is a message id of the same room. */
-    async listMessages(sessionId: string, { before, limit }: { before?: string; limit: number }) {
-      const visible = and(eq(liveChatMessages.sessionId, sessionId), isNull(liveChatMessages.deletedAt));
-      const older = before ? await olderThan(db, sessionId, before) : undefined;
-      if (older === null) return null;
-      return db
-        .select(messageColumns)
-        .from(liveChatMessages)
-        .innerJoin(users, eq(users.id, liveChatMessages.userId))
-        .where(and(visible, older))
-        .orderBy(desc(liveChatMessages.createdAt), desc(liveChatMessages.id))
-        .limit(limit);
-    },
-
     /** Hides a message for everyone; false when it is not a visible message of this room. */
     async deleteMessage(sessionId: string, messageId: string, deletedBy: string, now: Date) {
       const deleted = await db
@@ -115,6 +101,24 @@ function createChatMessages(db: Db) {
         )
         .returning({ id: liveChatMessages.id });
       return deleted.length > 0;
+    },
+  };
+}
+
+function createChatMessageReads(db: Db) {
+  return {
+    /** A page of visible messages, newest first; `before` is a message id of the same room. */
+    async listMessages(sessionId: string, { before, limit }: { before?: string; limit: number }) {
+      const visible = and(eq(liveChatMessages.sessionId, sessionId), isNull(liveChatMessages.deletedAt));
+      const older = before ? await olderThan(db, sessionId, before) : undefined;
+      if (older === null) return null;
+      return db
+        .select(messageColumns)
+        .from(liveChatMessages)
+        .innerJoin(users, eq(users.id, liveChatMessages.userId))
+        .where(and(visible, older))
+        .orderBy(desc(liveChatMessages.createdAt), desc(liveChatMessages.id))
+        .limit(limit);
     },
   };
 }
@@ -184,7 +188,12 @@ function createPollWrites(db: Db) {
 
 /** Chat and polls of live rooms. */
 export function createLiveRoomChatRepository({ db }: { db: Db }) {
-  return { ...createChatMessages(db), ...createPollReads(db), ...createPollWrites(db) };
+  return {
+    ...createChatMessageWrites(db),
+    ...createChatMessageReads(db),
+    ...createPollReads(db),
+    ...createPollWrites(db),
+  };
 }
 
 export type LiveRoomChatRepository = ReturnType<typeof createLiveRoomChatRepository>;

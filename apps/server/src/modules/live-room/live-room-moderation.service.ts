@@ -30,20 +30,16 @@ function timerValues(timer: LiveTimer, body: LiveTimerBody, at: Date): TimerValu
   return { timerStatus: 'running', timerEndsAt: new Date(at.getTime() + timer.remaining_ms), timerRemainingMs: null };
 }
 
-/** Raised hands, mute, the shared timer and hand-over; each change is pushed to the room. */
-export function createRoomModeration({
-  repository,
-  access,
-  now,
-  changed,
-  state,
-}: {
+type RoomModerationDeps = {
   repository: LiveRoomRepository;
   access: RoomAccess;
   now: () => Date;
   changed: (sessionId: string, change: RoomChange) => Promise<void>;
   state: (viewer: RoomViewer, sessionId: string) => Promise<LiveRoomState>;
-}) {
+};
+
+/** Raised hands, mute, the shared timer and hand-over; each change is pushed to the room. */
+export function createRoomModeration({ repository, access, now, changed, state }: RoomModerationDeps) {
   return {
     async setOwnHand(viewer: RoomViewer, sessionId: string, raised: boolean) {
       await access.presentIn(viewer, sessionId);

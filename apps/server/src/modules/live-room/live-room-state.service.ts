@@ -94,20 +94,16 @@ function raisedHands(participants: Participants): LiveRoomState['hands'] {
     .sort((a, b) => a.raised_at.localeCompare(b.raised_at));
 }
 
-/** The shared room state as one viewer sees it, and the lobby before entering. */
-export function createRoomStateReads({
-  repository,
-  chatRepository,
-  access,
-  iceServers,
-  now,
-}: {
+type RoomStateDeps = {
   repository: LiveRoomRepository;
   chatRepository: LiveRoomChatRepository;
   access: RoomAccess;
   iceServers: IceServer[];
   now: () => Date;
-}) {
+};
+
+/** The shared room state as one viewer sees it, and the lobby before entering. */
+export function createRoomStateReads({ repository, chatRepository, access, iceServers, now }: RoomStateDeps) {
   const state = async (viewer: RoomViewer, sessionId: string): Promise<LiveRoomState> => {
     const session = await access.open(viewer, sessionId);
     const [present, room, poll] = await Promise.all([

@@ -58,6 +58,35 @@ async function startVisit(
   return { opened: true, tabChanged: false };
 }
 
+/** Closes a visit whose heartbeats stopped, then keeps the open visit going or starts a new one. */
+async function keepVisitOpen(
+  tx: Db,
+  {
+    sessionId,
+    userId,
+    now,
+    tab,
+    claim,
+  }: { sessionId: string; userId: string; now: Date; tab: string | null; claim: boolean },
+  onFirstVisit: (tx: Db) => Promise<void>,
+) {
+  const mine = visitsOf(sessionId, userId);
+  await tx
+    .update(liveAttendance)
+    .set({ leftAt: liveAttendance.lastSeenAt })
+    .where(and(mine, isNull(liveAttendance.leftAt), lt(liveAttendance.lastSeenAt, staleBefore(now))));
+  const [open] = await tx
+    .select({ id: liveAttendance.id, callTab: liveAttendance.callTab })
+    .from(liveAttendance)
+    .where(and(mine, isNull(liveAttendance.leftAt)))
+    .for('update');
+  await tx.insert(liveRoomParticipants).values({ sessionId, userId }).onConflictDoNothing();
+  if (!open) return startVisit(tx, { sessionId, userId, now, tab }, onFirstVisit);
+  const callTab = (claim ? tab : null) ?? open.callTab ?? tab;
+  await tx.update(liveAttendance).set({ lastSeenAt: now, callTab }).where(eq(liveAttendance.id, open.id));
+  return { opened: false, tabChanged: callTab !== open.callTab };
+}
+
 /** Visits of a room: entering, the heartbeat and leaving. */
 export function createRoomVisits(db: Db) {
   return {
@@ -74,23 +103,7 @@ export function createRoomVisits(db: Db) {
       { tab, claim }: { tab: string | null; claim: boolean },
       onFirstVisit: (tx: Db) => Promise<void>,
     ) {
-      return db.transaction(async (tx) => {
-        const mine = visitsOf(sessionId, userId);
-        await tx
-          .update(liveAttendance)
-          .set({ leftAt: liveAttendance.lastSeenAt })
-          .where(and(mine, isNull(liveAttendance.leftAt), lt(liveAttendance.lastSeenAt, staleBefore(now))));
-        const [open] = await tx
-          .select({ id: liveAttendance.id, callTab: liveAttendance.callTab })
-          .from(liveAttendance)
-          .where(and(mine, isNull(liveAttendance.leftAt)))
-          .for('update');
-        await tx.insert(liveRoomParticipants).values({ sessionId, userId }).onConflictDoNothing();
-        if (!open) return startVisit(tx, { sessionId, userId, now, tab }, onFirstVisit);
-        const callTab = (claim ? tab : null) ?? open.callTab ?? tab;
-        await tx.update(liveAttendance).set({ lastSeenAt: now, callTab }).where(eq(liveAttendance.id, open.id));
-        return { opened: false, tabChanged: callTab !== open.callTab };
-      });
+      return db.transaction((tx) => keepVisitOpen(tx, { sessionId, userId, now, tab, claim }, onFirstVisit));
     },
 
     /**

@@ -75,8 +75,8 @@ function registerRoomPresenceRoutes(app: RouteApp, roomService: LiveRoomService)
   );
 }
 
-/** Hands, mute, the timer and hand-over. */
-function registerRoomModerationRoutes(app: RouteApp, roomService: LiveRoomService) {
+/** Raising one's own hand and the host lowering someone's. */
+function registerRoomHandRoutes(app: RouteApp, roomService: LiveRoomService) {
   app.put(
     `${base}/hand`,
     route('Raise or lower my hand', { body: liveHandBodySchema, response: state }),
@@ -91,6 +91,10 @@ function registerRoomModerationRoutes(app: RouteApp, roomService: LiveRoomServic
     async (request) =>
       roomService.lowerHandOf(await viewerOf(request), request.params.sessionId, request.params.userId),
   );
+}
+
+/** The host's mute, the shared timer and hand-over. */
+function registerRoomHostRoutes(app: RouteApp, roomService: LiveRoomService) {
   app.put(
     `${base}/participants/:userId/mute`,
     {
@@ -207,7 +211,8 @@ export const liveRoomRoutes: FastifyPluginAsyncZod<{
   chatService: LiveRoomChatService;
 }> = async (app, { roomService, chatService }) => {
   registerRoomPresenceRoutes(app, roomService);
-  registerRoomModerationRoutes(app, roomService);
+  registerRoomHandRoutes(app, roomService);
+  registerRoomHostRoutes(app, roomService);
   registerRoomChatRoutes(app, chatService);
   registerRoomPollRoutes(app, chatService);
   registerRoomAttendanceRoutes(app, roomService);
