@@ -6,14 +6,45 @@ import type { AdminUsersDeps } from './admin-users.service.ts';
 
 const RECENT_ACTIVITY = 20;
 
+type DirectoryDeps = Pick<AdminUsersDeps, 'repository' | 'subscriptionService' | 'xpOf' | 'now'> & {
+  steps: AdminUserSteps;
+};
+
+/** One user's page: account, plan, sessions, recent activity, XP and courses. */
+async function readUserDetail(
+  { repository, subscriptionService, xpOf, now, steps }: DirectoryDeps,
+  userId: string,
+): Promise<AdminUserDetail> {
+  const found = await steps.existingUser(userId);
+  const at = now();
+  const [roles, profile, subscription, status, sessions, activity, xp, enrolments] = await Promise.all([
+    repository.rolesOf(userId),
+    repository.profileOf(userId),
+    repository.subscriptionOf(userId),
+    subscriptionService.getStatus(userId),
+    repository.activeSessions(userId, at),
+    repository.recentActivity(userId, RECENT_ACTIVITY),
+    xpOf(userId),
+    repository.enrolments(userId),
+  ]);
+  return presentUserDetail({
+    userId,
+    at,
+    found,
+    roles,
+    profile,
+    subscription,
+    status,
+    sessions,
+    activity,
+    xp,
+    enrolments,
+  });
+}
+
 /** Finding users: the filtered list, its CSV export, and one user's page. */
-export function createAdminUserDirectory({
-  repository,
-  subscriptionService,
-  xpOf,
-  now,
-  steps,
-}: Pick<AdminUsersDeps, 'repository' | 'subscriptionService' | 'xpOf' | 'now'> & { steps: AdminUserSteps }) {
+export function createAdminUserDirectory(deps: DirectoryDeps) {
+  const { repository, now, steps } = deps;
   return {
     async list(query: AdminUserFilters & { cursor?: string | undefined; limit: number }) {
       const { cursor, limit, ...filters } = query;
@@ -37,32 +68,6 @@ export function createAdminUserDirectory({
       }
     },
 
-    async detail(userId: string): Promise<AdminUserDetail> {
-      const found = await steps.existingUser(userId);
-      const at = now();
-      const [roles, profile, subscription, status, sessions, activity, xp, enrolments] = await Promise.all([
-        repository.rolesOf(userId),
-        repository.profileOf(userId),
-        repository.subscriptionOf(userId),
-        subscriptionService.getStatus(userId),
-        repository.activeSessions(userId, at),
-        repository.recentActivity(userId, RECENT_ACTIVITY),
-        xpOf(userId),
-        repository.enrolments(userId),
-      ]);
-      return presentUserDetail({
-        userId,
-        at,
-        found,
-        roles,
-        profile,
-        subscription,
-        status,
-        sessions,
-        activity,
-        xp,
-        enrolments,
-      });
-    },
+    detail: (userId: string): Promise<AdminUserDetail> => readUserDetail(deps, userId),
   };
 }

@@ -39,25 +39,42 @@ export type UserDetailParts = {
   enrolments: Found<'enrolments'>;
 };
 
-export function presentUserDetail(parts: UserDetailParts): AdminUserDetail {
-  const { userId, at, found, roles, profile, subscription, status, sessions, activity, xp, enrolments } = parts;
+/** The account block of the user page. */
+function presentDetailUser({ found, roles, profile, status }: UserDetailParts): AdminUserDetail['user'] {
   const { user, state } = found;
   return {
-    user: {
-      id: user.id,
-      name: user.name,
-      email: isPhoneOnlyEmail(user.email) ? null : user.email,
-      phone_number: user.phoneNumber,
-      role: resolveRole(roles),
-      tier: status.subscription_tier,
-      status: state?.suspendedAt ? 'suspended' : 'active',
-      beta_access: profile?.betaAccess ?? false,
-      created_at: iso(user.createdAt),
-      last_active_at: iso(state?.lastActiveAt ?? user.createdAt),
-      email_verified: user.emailVerified,
-      two_factor_enabled: Boolean(user.twoFactorEnabled),
-      suspended_at: state?.suspendedAt ? iso(state.suspendedAt) : null,
-    },
+    id: user.id,
+    name: user.name,
+    email: isPhoneOnlyEmail(user.email) ? null : user.email,
+    phone_number: user.phoneNumber,
+    role: resolveRole(roles),
+    tier: status.subscription_tier,
+    status: state?.suspendedAt ? 'suspended' : 'active',
+    beta_access: profile?.betaAccess ?? false,
+    created_at: iso(user.createdAt),
+    last_active_at: iso(state?.lastActiveAt ?? user.createdAt),
+    email_verified: user.emailVerified,
+    two_factor_enabled: Boolean(user.twoFactorEnabled),
+    suspended_at: state?.suspendedAt ? iso(state.suspendedAt) : null,
+  };
+}
+
+/** The plan block of the user page; complimentary when a coupon plan is the one in force at `at`. */
+function presentDetailSubscription({ at, subscription, status }: UserDetailParts): AdminUserDetail['subscription'] {
+  return {
+    subscribed: status.subscribed,
+    tier: status.subscription_tier,
+    status: subscription?.status ?? null,
+    provider: subscription?.provider ?? null,
+    current_period_end: subscription?.currentPeriodEnd ? iso(subscription.currentPeriodEnd) : null,
+    complimentary: subscription?.provider === 'coupon' && effectiveTier(subscription, at) === subscription.tier,
+  };
+}
+
+export function presentUserDetail(parts: UserDetailParts): AdminUserDetail {
+  const { userId, profile, sessions, activity, xp, enrolments } = parts;
+  return {
+    user: presentDetailUser(parts),
     profile: profile
       ? {
           display_name: profile.displayName,
@@ -66,14 +83,7 @@ export function presentUserDetail(parts: UserDetailParts): AdminUserDetail {
           primary_language: profile.primaryLanguage,
         }
       : null,
-    subscription: {
-      subscribed: status.subscribed,
-      tier: status.subscription_tier,
-      status: subscription?.status ?? null,
-      provider: subscription?.provider ?? null,
-      current_period_end: subscription?.currentPeriodEnd ? iso(subscription.currentPeriodEnd) : null,
-      complimentary: subscription?.provider === 'coupon' && effectiveTier(subscription, at) === subscription.tier,
-    },
+    subscription: presentDetailSubscription(parts),
     sessions: sessions.map((session) => ({
       id: session.id,
       created_at: iso(session.createdAt),
