@@ -7,6 +7,50 @@ export type Row = Record<string, unknown>;
 const rowsOf = async (db: Db, query: SQL): Promise<Row[]> =>
   ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
+type UserRowsQuery = {
+  table: string;
+  userColumn: string;
+  userId: string;
+  columns?: readonly string[];
+};
+
+/** One user's rows of a table, with only `columns` when given; values as JSON (timestamps in ISO 8601). */
+async function readRowsOfUser(db: Db, { table, userColumn, userId, columns }: UserRowsQuery): Promise<Row[]> {
+  const selection = columns
+    ? sql.join(
+        columns.map((column) => sql.identifier(column)),
+        sql`, `,
+      )
+    : sql`*`;
+  // to_jsonb gives both drivers the same shapes, whatever the column types are.
+  const found = await rowsOf(
+    db,
+    sql`select to_jsonb(picked) as row from (select ${selection} from ${sql.identifier(table)} where ${sql.identifier(userColumn)} = ${userId}) as picked`,
+  );
+  return found.map((result) => result.row as Row);
+}
+
+type ChildRowsQuery = {
+  table: string;
+  foreignKey: string;
+  parentTable: string;
+  parentUserColumn: string;
+  userId: string;
+};
+
+/** Rows of a child table whose parent row (`parentTable.id` = `foreignKey`) belongs to the user. */
+async function readChildRowsOfUser(
+  db: Db,
+  { table, foreignKey, parentTable, parentUserColumn, userId }: ChildRowsQuery,
+): Promise<Row[]> {
+  const found = await rowsOf(
+    db,
+    sql`select to_jsonb(child) as row from ${sql.identifier(table)} as child where ${sql.identifier(foreignKey)} in
+      (select id from ${sql.identifier(parentTable)} where ${sql.identifier(parentUserColumn)} = ${userId})`,
+  );
+  return found.map((result) => result.row as Row);
+}
+
 function createAccountTableReads(db: Db) {
   return {
     /** Whether a table exists yet; tables other modules are still adding are skipped until they do. */
@@ -16,53 +60,34 @@ function createAccountTableReads(db: Db) {
     },
 
     /** One user's rows of a table, with only `columns` when given; values as JSON (timestamps in ISO 8601). */
-    async rowsOfUser({
-      table,
-      userColumn,
-      userId,
-      columns,
-    }: {
-      table: string;
-      userColumn: string;
-      userId: string;
-      columns?: readonly string[];
-    }): Promise<Row[]> {
-      const selection = columns
-        ? sql.join(
-            columns.map((column) => sql.identifier(column)),
-            sql`, `,
-          )
-        : sql`*`;
-      // to_jsonb gives both drivers the same shapes, whatever the column types are.
-      const found = await rowsOf(
-        db,
-        sql`select to_jsonb(picked) as row from (select ${selection} from ${sql.identifier(table)} where ${sql.identifier(userColumn)} = ${userId}) as picked`,
-      );
-      return found.map((result) => result.row as Row);
-    },
+    rowsOfUser: (query: UserRowsQuery): Promise<Row[]> => readRowsOfUser(db, query),
 
     /** Rows of a child table whose parent row (`parentTable.id` = `foreignKey`) belongs to the user. */
-    async childRowsOfUser({
-      table,
-      foreignKey,
-      parentTable,
-      parentUserColumn,
-      userId,
-    }: {
-      table: string;
-      foreignKey: string;
-      parentTable: string;
-      parentUserColumn: string;
-      userId: string;
-    }): Promise<Row[]> {
-      const found = await rowsOf(
-        db,
-        sql`select to_jsonb(child) as row from ${sql.identifier(table)} as child where ${sql.identifier(foreignKey)} in
-          (select id from ${sql.identifier(parentTable)} where ${sql.identifier(parentUserColumn)} = ${userId})`,
-      );
-      return found.map((result) => result.row as Row);
-    },
+    childRowsOfUser: (query: ChildRowsQuery): Promise<Row[]> => readChildRowsOfUser(db, query),
   };
+}
+
+type UserDeletion = { userId: string; recipients: string[]; codeIdentifiers: string[] };
+
+/**
+ * Deletes the user; foreign keys remove their sessions, profile, roles, subscription and the like. Messages
+ * sent to them and pending codes go too. False when there was no such user.
+ */
+function deleteUserWithMessages(db: Db, { userId, recipients, codeIdentifiers }: UserDeletion): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (recipients.length > 0) {
+      await tx.delete(mailOutbox).where(inArray(mailOutbox.recipient, recipients));
+    }
+    await tx
+      .delete(verifications)
+      .where(
+        codeIdentifiers.length > 0
+          ? or(eq(verifications.value, userId), inArray(verifications.identifier, codeIdentifiers))
+          : eq(verifications.value, userId),
+      );
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    return deleted.length > 0;
+  });
 }
 
 function createAccountUserRecords(db: Db) {
@@ -95,30 +120,7 @@ function createAccountUserRecords(db: Db) {
      * Deletes the user; foreign keys remove their sessions, profile, roles, subscription and the like. Messages
      * sent to them and pending codes go too. False when there was no such user.
      */
-    async deleteUser({
-      userId,
-      recipients,
-      codeIdentifiers,
-    }: {
-      userId: string;
-      recipients: string[];
-      codeIdentifiers: string[];
-    }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (recipients.length > 0) {
-          await tx.delete(mailOutbox).where(inArray(mailOutbox.recipient, recipients));
-        }
-        await tx
-          .delete(verifications)
-          .where(
-            codeIdentifiers.length > 0
-              ? or(eq(verifications.value, userId), inArray(verifications.identifier, codeIdentifiers))
-              : eq(verifications.value, userId),
-          );
-        const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-        return deleted.length > 0;
-      });
-    },
+    deleteUser: (deletion: UserDeletion): Promise<boolean> => deleteUserWithMessages(db, deletion),
   };
 }
 

@@ -2,28 +2,20 @@ import { accountExportFileName, accountExportSchema, deleteAccountBodySchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { RouteApp } from '../../route-app.ts';
 import type { Auth } from '../auth/auth.ts';
 import { callAuth, headersOf } from '../auth/call-auth.ts';
 import { createAccountDataRepository } from './account-data.repository.ts';
 import { createAccountDataService, type RecordAccountAudit } from './account-data.service.ts';
 import type { AccountErasure } from './account-erasure.ts';
 
-/** Data export and account deletion from settings; `audit` receives both (a no-op until one is given). */
-export const accountDataRoutes: FastifyPluginAsyncZod<{
-  db: Db;
+type AccountDataRouteDeps = {
+  accountData: ReturnType<typeof createAccountDataService>;
   auth: Auth;
-  rateLimitPerMinute: number;
-  audit?: RecordAccountAudit;
-  erasure?: AccountErasure;
-}> = async (app, { db, auth, rateLimitPerMinute, audit, erasure }) => {
-  const accountData = createAccountDataService({
-    repository: createAccountDataRepository({ db }),
-    auth,
-    audit,
-    erasure,
-  });
-  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  limited: { rateLimit: { max: number; timeWindow: string } };
+};
 
+function registerExportRoute(app: RouteApp, { accountData, limited }: AccountDataRouteDeps) {
   app.get(
     '/api/account/export',
     {
@@ -46,7 +38,9 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
       return data;
     },
   );
+}
 
+function registerDeleteRoute(app: RouteApp, { accountData, auth, limited }: AccountDataRouteDeps) {
   app.post(
     '/api/account/delete',
     {
@@ -72,4 +66,23 @@ export const accountDataRoutes: FastifyPluginAsyncZod<{
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Data export and account deletion from settings; `audit` receives both (a no-op until one is given). */
+export const accountDataRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: Auth;
+  rateLimitPerMinute: number;
+  audit?: RecordAccountAudit;
+  erasure?: AccountErasure;
+}> = async (app, { db, auth, rateLimitPerMinute, audit, erasure }) => {
+  const accountData = createAccountDataService({
+    repository: createAccountDataRepository({ db }),
+    auth,
+    audit,
+    erasure,
+  });
+  const limited = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  registerExportRoute(app, { accountData, auth, limited });
+  registerDeleteRoute(app, { accountData, auth, limited });
 };
