@@ -55,18 +55,15 @@ function attemptStart({
   };
 }
 
-/** Starting an attempt: a preview's throwaway one, or the learner's own, resumed or new. */
-export function createScormAttemptStart({
-  repository,
-  domainEvents,
-  access,
-  rollUp,
-}: {
+type AttemptStartDeps = {
   repository: ScormRepository;
   domainEvents: DomainEvents;
   access: ScormRuntimeAccess;
   rollUp: RollUp;
-}) {
+};
+
+/** Starting an attempt: a preview's throwaway one, or the learner's own, resumed or new. */
+export function createScormAttemptStart({ repository, domainEvents, access, rollUp }: AttemptStartDeps) {
   async function requireSco(packageId: string, scoId: string) {
     const sco = await repository.findSco(packageId, scoId);
     if (!sco) throw new AppError('not_found', 'SCO not found.');

@@ -62,23 +62,20 @@ export function leafResult(
   };
 }
 
+type SequencedEnrollment = {
+  enrollment: { id: string; packageId: string };
+  attempts: RollupAttempt[];
+  scos: RollupSco[];
+  structure: ScormPackageRow['structure'];
+};
+
 /**
  * A SCORM 2004 enrolment's completion and satisfaction as the package's rollup (see `rollupOrganization`) gives
  * them for its default organization; null for SCORM 1.2 packages, whose status rolls up without sequencing.
  */
 export async function rollUpSequencedEnrollment(
   executor: Executor,
-  {
-    enrollment,
-    attempts,
-    scos,
-    structure,
-  }: {
-    enrollment: { id: string; packageId: string };
-    attempts: RollupAttempt[];
-    scos: RollupSco[];
-    structure: ScormPackageRow['structure'];
-  },
+  { enrollment, attempts, scos, structure }: SequencedEnrollment,
 ): Promise<{ completed: boolean; passed: boolean; score: number | null } | null> {
   const organizationId = structure?.defaultOrganizationId ?? structure?.organizations[0]?.id ?? null;
   const manifestOrganization = structure?.organizations.find((entry) => entry.id === organizationId);

@@ -35,23 +35,19 @@ async function summarizeEnrollments(repository: ScormRepository, actor: ScormAct
   });
 }
 
-/** A learner's enrolments: joining a public package, listing their own, and the SCORM 2004 sequencing state. */
-export function createScormEnrollments({
-  repository,
-  access,
-}: {
-  repository: ScormRepository;
-  access: ScormRuntimeAccess;
-}) {
-  /** The learner's own enrolment in a ready SCORM 2004 package; SCORM 1.2 has no sequencing state. */
-  async function ownSequencedEnrollment(actor: ScormActor, enrollmentId: string) {
-    const { enrollment, pkg } = await access.ownReadyEnrollment(actor, enrollmentId);
-    if (runtimeFamilyOf(pkg.version ?? '1.2') !== '2004') {
-      throw new AppError('bad_request', 'Only SCORM 2004 packages have sequencing state.');
-    }
-    return enrollment;
+/** The learner's own enrolment in a ready SCORM 2004 package; SCORM 1.2 has no sequencing state. */
+async function ownSequencedEnrollment(access: ScormRuntimeAccess, actor: ScormActor, enrollmentId: string) {
+  const { enrollment, pkg } = await access.ownReadyEnrollment(actor, enrollmentId);
+  if (runtimeFamilyOf(pkg.version ?? '1.2') !== '2004') {
+    throw new AppError('bad_request', 'Only SCORM 2004 packages have sequencing state.');
   }
+  return enrollment;
+}
 
+type EnrollmentDeps = { repository: ScormRepository; access: ScormRuntimeAccess };
+
+/** A learner's enrolments: joining a public package, listing their own, and the SCORM 2004 sequencing state. */
+export function createScormEnrollments({ repository, access }: EnrollmentDeps) {
   return {
     /** A learner opening a public package gets an enrolment of their own, so the attempt is recorded. */
     async selfEnrol(actor: ScormActor, packageId: string) {
@@ -62,7 +58,7 @@ export function createScormEnrollments({
 
     /** The sequencing state of the learner's own SCORM 2004 enrolment; others' enrolments are not found. */
     async sequencingState(actor: ScormActor, enrollmentId: string) {
-      await ownSequencedEnrollment(actor, enrollmentId);
+      await ownSequencedEnrollment(access, actor, enrollmentId);
       const row = await repository.findOwnSequencingState(actor.id, enrollmentId);
       return {
         state: row?.state ?? null,
@@ -77,7 +73,7 @@ export function createScormEnrollments({
      * not be overwritten.
      */
     async saveSequencingState(actor: ScormActor, enrollmentId: string, body: ScormSequencingStateBody) {
-      await ownSequencedEnrollment(actor, enrollmentId);
+      await ownSequencedEnrollment(access, actor, enrollmentId);
       const row = await repository.saveOwnSequencingState(actor.id, enrollmentId, body);
       if (!row) {
         throw new AppError(

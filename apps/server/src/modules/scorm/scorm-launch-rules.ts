@@ -84,51 +84,60 @@ async function assertLaunchAllowed(
   }
 }
 
-/**
- * The SCORM service with the package's launch rules (prerequisites, attempt limits) and shared data (`adl.data`):
- * a launch is refused when the rules forbid it and carries the shared data stores the SCO maps; a stored commit
- * keeps the stores the SCO maps as writable. Stores a SCO may only read, or does not map, are ignored: the runtime
- * already answered their SetValue with error 404 (read only), so a commit carrying them is not refused as a whole.
- */
 type LaunchRulesDeps = {
   repository: ScormRepository;
   sharedData: ScormSharedDataRepository;
   attemptLimits: ScormAttemptLimitsRepository;
 };
 
+/** The learner's own enrolment's ready package and the SCO launched in it, or null when either is not found. */
+async function launchTarget(repository: ScormRepository, actor: ScormActor, enrollmentId: string, scoId: string) {
+  const enrollment = await repository.findOwnEnrollment(actor.id, enrollmentId);
+  const pkg = enrollment ? await repository.findPackage(enrollment.packageId) : null;
+  const sco = pkg?.status === 'ready' ? await repository.findSco(pkg.id, scoId) : null;
+  return pkg && sco ? { pkg, sco } : null;
+}
+
+/** The shared data stores (`adl.data`) the SCO maps, with the learner's stored value and what the SCO may do. */
+async function sharedDataOf(
+  sharedData: ScormSharedDataRepository,
+  actorId: string,
+  packageId: string,
+  sco: ScormScoRow,
+) {
+  const maps = sco.settings.shared_data ?? [];
+  const stores = await sharedData.listStores(
+    actorId,
+    packageId,
+    maps.map((map) => map.target_id),
+  );
+  return maps.map((map) => ({
+    id: map.target_id,
+    store: stores.get(map.target_id) ?? '',
+    readable: map.read,
+    writable: map.write,
+  }));
+}
+
+/**
+ * The SCORM service with the package's launch rules (prerequisites, attempt limits) and shared data (`adl.data`):
+ * a launch is refused when the rules forbid it and carries the shared data stores the SCO maps; a stored commit
+ * keeps the stores the SCO maps as writable. Stores a SCO may only read, or does not map, are ignored: the runtime
+ * already answered their SetValue with error 404 (read only), so a commit carrying them is not refused as a whole.
+ */
 export function withLaunchRules(service: ScormService, deps: LaunchRulesDeps): ScormService {
   const { repository, sharedData } = deps;
-  const launchTarget = async (actor: ScormActor, enrollmentId: string, scoId: string) => {
-    const enrollment = await repository.findOwnEnrollment(actor.id, enrollmentId);
-    const pkg = enrollment ? await repository.findPackage(enrollment.packageId) : null;
-    const sco = pkg?.status === 'ready' ? await repository.findSco(pkg.id, scoId) : null;
-    return pkg && sco ? { pkg, sco } : null;
-  };
 
   return {
     ...service,
 
     async startAttempt(actor, enrollmentId, scoId) {
       // Unknown enrolments and SCOs are the service's to refuse, with its own answers.
-      const target = await launchTarget(actor, enrollmentId, scoId);
+      const target = await launchTarget(repository, actor, enrollmentId, scoId);
       if (target) await assertLaunchAllowed(deps, actor, enrollmentId, target.pkg, target.sco);
       const start = await service.startAttempt(actor, enrollmentId, scoId);
       if (!target) return start;
-      const maps = target.sco.settings.shared_data ?? [];
-      const stores = await sharedData.listStores(
-        actor.id,
-        target.pkg.id,
-        maps.map((map) => map.target_id),
-      );
-      return {
-        ...start,
-        adl_data: maps.map((map) => ({
-          id: map.target_id,
-          store: stores.get(map.target_id) ?? '',
-          readable: map.read,
-          writable: map.write,
-        })),
-      };
+      return { ...start, adl_data: await sharedDataOf(sharedData, actor.id, target.pkg.id, target.sco) };
     },
 
     async commit(actor, attemptId, body) {

@@ -44,6 +44,26 @@ async function contentRoot(deps: PlayerDeps, token: string): Promise<string | nu
   return pkg.extractPath;
 }
 
+/**
+ * A learner opening a course lesson that embeds a package gets an enrolment of their own and the player address;
+ * the course decided access, so a private package is fine. Null while the package is not ready.
+ */
+async function courseLessonLaunchUrl(
+  repository: ScormRepository,
+  learnerId: string,
+  packageId: string,
+): Promise<string | null> {
+  const pkg = await repository.findPackage(packageId);
+  if (pkg?.status !== 'ready') return null;
+  const enrollment = await repository.ensureOwnEnrollment(packageId, learnerId);
+  const scos = await repository.listScos(packageId);
+  const sco =
+    scos.find((candidate) => candidate.id === enrollment.lastScoId) ??
+    scos.find((candidate) => candidate.isVisible) ??
+    scos[0];
+  return sco ? `/scorm/launch/${enrollment.id}/${sco.id}` : null;
+}
+
 /** Opening the player: a preview, a learner's launch, a course lesson's launch address, and the content it reads. */
 export function createScormPlayerSessions(deps: PlayerDeps) {
   const { repository, access } = deps;
@@ -81,22 +101,8 @@ export function createScormPlayerSessions(deps: PlayerDeps) {
       return { mode: 'launch' as const, pkg, scos, enrollmentId, progress, resumeScoId, canSelfEnroll: false, content };
     },
 
-    /**
-     * A learner opening a course lesson that embeds a package gets an enrolment of their own and the player address;
-     * the course decided access, so a private package is fine. Null while the package is not ready.
-     */
-    async courseLessonLaunchUrl(learnerId: string, packageId: string): Promise<string | null> {
-      const pkg = await repository.findPackage(packageId);
-      if (pkg?.status !== 'ready') return null;
-      const enrollment = await repository.ensureOwnEnrollment(packageId, learnerId);
-      const scos = await repository.listScos(packageId);
-      const sco =
-        scos.find((candidate) => candidate.id === enrollment.lastScoId) ??
-        scos.find((candidate) => candidate.isVisible) ??
-        scos[0];
-      return sco ? `/scorm/launch/${enrollment.id}/${sco.id}` : null;
-    },
-
+    courseLessonLaunchUrl: (learnerId: string, packageId: string) =>
+      courseLessonLaunchUrl(repository, learnerId, packageId),
     contentRoot: (token: string) => contentRoot(deps, token),
   };
 }

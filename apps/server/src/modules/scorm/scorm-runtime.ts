@@ -1,6 +1,9 @@
 import { SCORM_SUSPEND_DATA_LIMITS, type ScormScoSettings } from '@portal/shared/scorm';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
+import { formatIsoDuration, formatScorm12Time, parseIsoDuration, parseScorm12Time } from './scorm-cmi-time.ts';
 import type { ScormVersion } from './scorm-manifest.ts';
+
+export { formatIsoDuration, formatScorm12Time, parseIsoDuration, parseScorm12Time };
 
 export type RuntimeFamily = '1.2' | '2004';
 
@@ -80,26 +83,38 @@ export function validateCommittedCmi({
   launchCmi: CmiObject;
   committed: CmiObject;
 }): CommitValidation {
-  const codes = ERROR_CODES[family];
   const warnings: string[] = [];
-  const suspendData = committed.suspend_data;
-  if (typeof suspendData === 'string') {
-    const length = suspendData.length;
-    if (length > SCORM_SUSPEND_DATA_LIMITS['2004']) {
-      return {
-        ok: false,
-        errorCode: codes.typeMismatch,
-        element: 'cmi.suspend_data',
-        message: `cmi.suspend_data holds ${length} characters; at most ${SCORM_SUSPEND_DATA_LIMITS['2004']} are kept.`,
-      };
-    }
-    if (family === '1.2' && length > SCORM_SUSPEND_DATA_LIMITS['1.2']) {
-      warnings.push(
-        `cmi.suspend_data holds ${length} characters, more than the ${SCORM_SUSPEND_DATA_LIMITS['1.2']} SCORM 1.2 guarantees; it was kept whole.`,
-      );
-    }
-  }
+  const refusal = checkSuspendData(family, committed, warnings);
+  if (refusal) return refusal;
+  return replayCommittedCmi(family, launchCmi, committed) ?? { ok: true, warnings };
+}
 
+type CommitRefusal = Extract<CommitValidation, { ok: false }>;
+
+/** Refuses suspend data longer than any version keeps; warns of 1.2 data longer than 1.2 guarantees. */
+function checkSuspendData(family: RuntimeFamily, committed: CmiObject, warnings: string[]): CommitRefusal | null {
+  const suspendData = committed.suspend_data;
+  if (typeof suspendData !== 'string') return null;
+  const length = suspendData.length;
+  if (length > SCORM_SUSPEND_DATA_LIMITS['2004']) {
+    return {
+      ok: false,
+      errorCode: ERROR_CODES[family].typeMismatch,
+      element: 'cmi.suspend_data',
+      message: `cmi.suspend_data holds ${length} characters; at most ${SCORM_SUSPEND_DATA_LIMITS['2004']} are kept.`,
+    };
+  }
+  if (family === '1.2' && length > SCORM_SUSPEND_DATA_LIMITS['1.2']) {
+    warnings.push(
+      `cmi.suspend_data holds ${length} characters, more than the ${SCORM_SUSPEND_DATA_LIMITS['1.2']} SCORM 1.2 guarantees; it was kept whole.`,
+    );
+  }
+  return null;
+}
+
+/** Sets each committed value that differs from the launch state on a fresh runtime: the first it refuses, or null. */
+function replayCommittedCmi(family: RuntimeFamily, launchCmi: CmiObject, committed: CmiObject): CommitRefusal | null {
+  const codes = ERROR_CODES[family];
   const runtime = createRuntime(family);
   try {
     runtime.loadFromJSON(launchCmi, '');
@@ -129,7 +144,7 @@ export function validateCommittedCmi({
       };
     }
   }
-  return { ok: true, warnings };
+  return null;
 }
 
 /** What a commit says about the attempt, in the vocabulary of SCORM 2004 for both versions. */
@@ -180,43 +195,51 @@ export function summarizeCmi({
   cmi: CmiObject;
   settings: Pick<ScormScoSettings, 'mastery_score'>;
 }): CmiSummary {
-  if (family === '1.2') {
-    const core = objectOf(cmi.core);
-    const score = objectOf(core.score);
-    const status = text(core.lesson_status) ?? 'not attempted';
-    const scoreRaw = numberOrNull(score.raw);
-    const min = numberOrNull(score.min) ?? 0;
-    const max = numberOrNull(score.max) ?? 100;
-    const scoreScaled = scoreRaw === null || max <= min ? null : clamp((scoreRaw - min) / (max - min), -1, 1);
-    let successStatus: CmiSummary['successStatus'] =
-      status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'unknown';
-    // SCORM 1.2 RTE 3.4.2: with a mastery score, the LMS decides pass or fail from the raw score.
-    if (settings.mastery_score !== null && scoreRaw !== null && status !== 'not attempted') {
-      successStatus = scoreRaw >= settings.mastery_score ? 'passed' : 'failed';
-    }
-    const completionStatus: CmiSummary['completionStatus'] = ['passed', 'failed', 'completed'].includes(status)
-      ? 'completed'
-      : status === 'incomplete' || status === 'browsed'
-        ? 'incomplete'
-        : 'not attempted';
-    return {
-      completionStatus,
-      successStatus,
-      scoreRaw,
-      scoreScaled,
-      location: text(core.lesson_location),
-      exit: text(core.exit),
-      sessionSeconds: parseScorm12Time(text(core.session_time)),
-      interactions: readInteractions(cmi.interactions, 'student_response'),
-    };
+  return family === '1.2'
+    ? summarizeScorm12Cmi(cmi, settings.mastery_score)
+    : summarizeScorm2004Cmi(cmi, settings.mastery_score);
+}
+
+/** SCORM 1.2: the lesson status read as completion and success, the raw score scaled between its min and max. */
+function summarizeScorm12Cmi(cmi: CmiObject, masteryScore: number | null): CmiSummary {
+  const core = objectOf(cmi.core);
+  const score = objectOf(core.score);
+  const status = text(core.lesson_status) ?? 'not attempted';
+  const scoreRaw = numberOrNull(score.raw);
+  const min = numberOrNull(score.min) ?? 0;
+  const max = numberOrNull(score.max) ?? 100;
+  const scoreScaled = scoreRaw === null || max <= min ? null : clamp((scoreRaw - min) / (max - min), -1, 1);
+  let successStatus: CmiSummary['successStatus'] =
+    status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'unknown';
+  // SCORM 1.2 RTE 3.4.2: with a mastery score, the LMS decides pass or fail from the raw score.
+  if (masteryScore !== null && scoreRaw !== null && status !== 'not attempted') {
+    successStatus = scoreRaw >= masteryScore ? 'passed' : 'failed';
   }
+  const completionStatus: CmiSummary['completionStatus'] = ['passed', 'failed', 'completed'].includes(status)
+    ? 'completed'
+    : status === 'incomplete' || status === 'browsed'
+      ? 'incomplete'
+      : 'not attempted';
+  return {
+    completionStatus,
+    successStatus,
+    scoreRaw,
+    scoreScaled,
+    location: text(core.lesson_location),
+    exit: text(core.exit),
+    sessionSeconds: parseScorm12Time(text(core.session_time)),
+    interactions: readInteractions(cmi.interactions, 'student_response'),
+  };
+}
+
+function summarizeScorm2004Cmi(cmi: CmiObject, masteryScore: number | null): CmiSummary {
   const score = objectOf(cmi.score);
   const scoreScaled = numberOrNull(score.scaled);
   const completion = text(cmi.completion_status);
   let successStatus: CmiSummary['successStatus'] =
     cmi.success_status === 'passed' ? 'passed' : cmi.success_status === 'failed' ? 'failed' : 'unknown';
-  if (successStatus === 'unknown' && settings.mastery_score !== null && scoreScaled !== null) {
-    successStatus = scoreScaled >= settings.mastery_score ? 'passed' : 'failed';
+  if (successStatus === 'unknown' && masteryScore !== null && scoreScaled !== null) {
+    successStatus = scoreScaled >= masteryScore ? 'passed' : 'failed';
   }
   return {
     completionStatus:
@@ -269,48 +292,6 @@ export function completeUnreportedFinish(family: RuntimeFamily, cmi: CmiObject, 
   return { ...cmi, core: { ...core, lesson_status: 'completed' } };
 }
 
-/** `HHHH:MM:SS.SS` (CMITimespan) in seconds; 0 when absent or malformed. */
-export function parseScorm12Time(value: string | null): number {
-  const match = /^(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,2})?)$/.exec(value ?? '');
-  if (!match) return 0;
-  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-}
-
-/** An ISO 8601 duration (`P1DT2H3M4.5S`) in seconds; 0 when absent or malformed. */
-export function parseIsoDuration(value: string | null): number {
-  const match =
-    /^P(?:(\d+(?:\.\d+)?)Y)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
-      value ?? '',
-    );
-  if (!match || value === 'P' || value?.endsWith('T')) return 0;
-  const [, years, months, weeks, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0));
-  return (
-    (years ?? 0) * 31_536_000 +
-    (months ?? 0) * 2_592_000 +
-    (weeks ?? 0) * 604_800 +
-    (days ?? 0) * 86_400 +
-    (hours ?? 0) * 3600 +
-    (minutes ?? 0) * 60 +
-    (seconds ?? 0)
-  );
-}
-
-export function formatScorm12Time(totalSeconds: number): string {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = Math.round((totalSeconds % 60) * 100) / 100;
-  const pad = (part: number) => String(Math.floor(part)).padStart(2, '0');
-  const fraction = seconds % 1 === 0 ? '' : `.${String(Math.round((seconds % 1) * 100)).padStart(2, '0')}`;
-  return `${String(hours).padStart(4, '0')}:${pad(minutes)}:${pad(seconds)}${fraction}`;
-}
-
-export function formatIsoDuration(totalSeconds: number): string {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = Math.round((totalSeconds % 60) * 100) / 100;
-  return `PT${hours}H${minutes}M${seconds}S`;
-}
-
 /** Elements that belong to one session only and are never handed back on resume. */
 const SESSION_ONLY: Record<RuntimeFamily, (cmi: CmiObject) => void> = {
   '1.2': (cmi) => {
@@ -349,25 +330,47 @@ export function buildLaunchCmi({
   const cmi: CmiObject = stored ? structuredClone(stored) : {};
   SESSION_ONLY[family](cmi);
   const launchData = settings.data_from_lms ?? '';
-  if (family === '1.2') {
-    const core = objectOf(cmi.core);
-    cmi.core = {
-      ...core,
-      student_id: learner.id,
-      student_name: learner.name,
-      entry,
-      credit: mode === 'normal' ? 'credit' : 'no-credit',
-      lesson_mode: mode,
-      total_time: formatScorm12Time(totalSeconds),
-    };
-    cmi.launch_data = launchData;
-    cmi.student_data = {
-      mastery_score: settings.mastery_score === null ? '' : String(settings.mastery_score),
-      max_time_allowed: settings.max_time_allowed ?? '',
-      time_limit_action: settings.time_limit_action ?? '',
-    };
-    return cmi;
-  }
+  const given = { learner, settings, entry, totalSeconds, mode, launchData };
+  return family === '1.2' ? withScorm12LaunchData(cmi, given) : withScorm2004LaunchData(cmi, given);
+}
+
+/** What the LMS provides at launch, in either version's elements. */
+type LaunchGiven = {
+  learner: { id: string; name: string };
+  settings: ScormScoSettings;
+  entry: 'ab-initio' | 'resume' | '';
+  totalSeconds: number;
+  mode: 'normal' | 'browse';
+  launchData: string;
+};
+
+function withScorm12LaunchData(
+  cmi: CmiObject,
+  { learner, settings, entry, totalSeconds, mode, launchData }: LaunchGiven,
+): CmiObject {
+  const core = objectOf(cmi.core);
+  cmi.core = {
+    ...core,
+    student_id: learner.id,
+    student_name: learner.name,
+    entry,
+    credit: mode === 'normal' ? 'credit' : 'no-credit',
+    lesson_mode: mode,
+    total_time: formatScorm12Time(totalSeconds),
+  };
+  cmi.launch_data = launchData;
+  cmi.student_data = {
+    mastery_score: settings.mastery_score === null ? '' : String(settings.mastery_score),
+    max_time_allowed: settings.max_time_allowed ?? '',
+    time_limit_action: settings.time_limit_action ?? '',
+  };
+  return cmi;
+}
+
+function withScorm2004LaunchData(
+  cmi: CmiObject,
+  { learner, settings, entry, totalSeconds, mode, launchData }: LaunchGiven,
+): CmiObject {
   return {
     ...cmi,
     learner_id: learner.id,

@@ -154,30 +154,13 @@ export function parseSequencing(element: XmlElement): ScormSequencing {
   const controlMode = part('imsss', 'controlMode');
   if (controlMode) sequencing.controlMode = readAttributes(controlMode, CONTROL_MODE);
   const rules = part('imsss', 'sequencingRules');
-  if (rules) {
-    sequencing.sequencingRules = {
-      preConditionRules: childrenOf(rules, 'imsss', 'preConditionRule').map(parseSequencingRule),
-      exitConditionRules: childrenOf(rules, 'imsss', 'exitConditionRule').map(parseSequencingRule),
-      postConditionRules: childrenOf(rules, 'imsss', 'postConditionRule').map(parseSequencingRule),
-    };
-  }
+  if (rules) sequencing.sequencingRules = parseSequencingRules(rules);
   const limitConditions = part('imsss', 'limitConditions');
   if (limitConditions) sequencing.limitConditions = readAttributes(limitConditions, LIMIT_CONDITIONS);
   const rollupRules = part('imsss', 'rollupRules');
-  if (rollupRules) {
-    sequencing.rollupRules = {
-      ...readAttributes(rollupRules, ROLLUP_RULES),
-      rules: childrenOf(rollupRules, 'imsss', 'rollupRule').map(parseRollupRule),
-    };
-  }
+  if (rollupRules) sequencing.rollupRules = parseRollupRules(rollupRules);
   const objectives = part('imsss', 'objectives');
-  if (objectives) {
-    const primary = childOf(objectives, 'imsss', 'primaryObjective');
-    sequencing.objectives = {
-      ...(primary ? { primary: parseObjective(primary) } : {}),
-      objectives: childrenOf(objectives, 'imsss', 'objective').map(parseObjective),
-    };
-  }
+  if (objectives) sequencing.objectives = parseObjectives(objectives);
   const randomization = part('imsss', 'randomizationControls');
   if (randomization) sequencing.randomizationControls = readAttributes(randomization, RANDOMIZATION_CONTROLS);
   const delivery = part('imsss', 'deliveryControls');
@@ -191,13 +174,38 @@ export function parseSequencing(element: XmlElement): ScormSequencing {
     sequencing.rollupConsiderations = readAttributes(rollupConsiderations, ROLLUP_CONSIDERATIONS);
   }
   const adlObjectives = part('adlseq', 'objectives');
-  if (adlObjectives) {
-    sequencing.adlObjectives = childrenOf(adlObjectives, 'adlseq', 'objective').map((objective) => ({
-      ...readAttributes(objective, { objectiveID: 'string' } as const),
-      mapInfo: childrenOf(objective, 'adlseq', 'mapInfo').map((mapInfo) => readAttributes(mapInfo, ADL_MAP_INFO)),
-    }));
-  }
+  if (adlObjectives) sequencing.adlObjectives = parseAdlObjectives(adlObjectives);
   return sequencing;
+}
+
+function parseSequencingRules(rules: XmlElement): ScormSequencingRules {
+  return {
+    preConditionRules: childrenOf(rules, 'imsss', 'preConditionRule').map(parseSequencingRule),
+    exitConditionRules: childrenOf(rules, 'imsss', 'exitConditionRule').map(parseSequencingRule),
+    postConditionRules: childrenOf(rules, 'imsss', 'postConditionRule').map(parseSequencingRule),
+  };
+}
+
+function parseRollupRules(rollupRules: XmlElement): ScormRollupRules {
+  return {
+    ...readAttributes(rollupRules, ROLLUP_RULES),
+    rules: childrenOf(rollupRules, 'imsss', 'rollupRule').map(parseRollupRule),
+  };
+}
+
+function parseObjectives(objectives: XmlElement): ScormObjectives {
+  const primary = childOf(objectives, 'imsss', 'primaryObjective');
+  return {
+    ...(primary ? { primary: parseObjective(primary) } : {}),
+    objectives: childrenOf(objectives, 'imsss', 'objective').map(parseObjective),
+  };
+}
+
+function parseAdlObjectives(adlObjectives: XmlElement): ScormAdlObjective[] {
+  return childrenOf(adlObjectives, 'adlseq', 'objective').map((objective) => ({
+    ...readAttributes(objective, { objectiveID: 'string' } as const),
+    mapInfo: childrenOf(objective, 'adlseq', 'mapInfo').map((mapInfo) => readAttributes(mapInfo, ADL_MAP_INFO)),
+  }));
 }
 
 /**

@@ -132,69 +132,82 @@ function checkedEntryPath(
   return { name, segments, relativePath };
 }
 
-async function extractEntries({
-  opened,
-  tempDir,
-  limits,
-}: {
-  opened: OpenedZip;
-  tempDir: string;
-  limits: ScormPackageLimits;
-}): Promise<Omit<ExtractedScormPackage, 'rootPrefix'>> {
-  const files: string[] = [];
-  const filePaths = new Set<string>();
-  const folderPaths = new Set<string>();
-  const createdFolders = new Set<string>();
-  let declaredBytes = 0;
-  let unpackedBytes = 0;
-  const writing = new Set<Promise<void>>();
-  let failure: { error: unknown } | null = null;
+type ExtractionInput = { opened: OpenedZip; tempDir: string; limits: ScormPackageLimits };
 
+/** What one extraction has seen and started so far. */
+type Extraction = {
+  files: string[];
+  filePaths: Set<string>;
+  folderPaths: Set<string>;
+  createdFolders: Set<string>;
+  declaredBytes: number;
+  unpackedBytes: number;
+  writing: Set<Promise<void>>;
+  failure: { error: unknown } | null;
+};
+
+async function extractEntries(input: ExtractionInput): Promise<Omit<ExtractedScormPackage, 'rootPrefix'>> {
+  const extraction: Extraction = {
+    files: [],
+    filePaths: new Set(),
+    folderPaths: new Set(),
+    createdFolders: new Set(),
+    declaredBytes: 0,
+    unpackedBytes: 0,
+    writing: new Set(),
+    failure: null,
+  };
   try {
-    for await (const entry of entriesOf(opened.zip)) {
-      if (failure) break;
-      const checked = checkedEntryPath(entry, { filePaths, folderPaths });
-      if (!checked) continue;
-      const { name, segments, relativePath } = checked;
-
-      const ratioLimit = Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio;
-      if (entry.uncompressedSize > ratioLimit) throw suspiciousCompression(name, limits);
-      // Declared sizes must match what is written (`writeEntry` checks), so their sum is the package's unpacked size;
-      // the running count of decompressed bytes catches a header that lies.
-      declaredBytes += entry.uncompressedSize;
-      if (declaredBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
-
-      const destination = path.join(tempDir, ...segments);
-      const folder = path.dirname(destination);
-      if (!createdFolders.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        createdFolders.add(folder);
-      }
-      files.push(relativePath);
-      const task = writeEntry({
-        opened,
-        entry,
-        name,
-        destination,
-        onBytes: (entryBytes, chunkBytes) => {
-          if (entryBytes > ratioLimit) throw suspiciousCompression(name, limits);
-          if (unpackedBytes + chunkBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
-          unpackedBytes += chunkBytes;
-        },
-      })
-        .catch((error: unknown) => {
-          failure ??= { error };
-        })
-        .finally(() => writing.delete(task));
-      writing.add(task);
-      if (writing.size >= PARALLEL_WRITES) await Promise.race(writing);
+    for await (const entry of entriesOf(input.opened.zip)) {
+      if (extraction.failure) break;
+      await extractEntry(input, extraction, entry);
     }
   } finally {
     // Nothing may still be writing into the folder when the caller moves or removes it.
-    await Promise.allSettled(writing);
+    await Promise.allSettled(extraction.writing);
   }
-  if (failure) throw (failure as { error: unknown }).error;
-  return { files, unpackedBytes };
+  if (extraction.failure) throw extraction.failure.error;
+  return { files: extraction.files, unpackedBytes: extraction.unpackedBytes };
+}
+
+/** Checks one entry and starts writing it, waiting first while `PARALLEL_WRITES` writes are under way. */
+async function extractEntry({ opened, tempDir, limits }: ExtractionInput, extraction: Extraction, entry: Entry) {
+  const checked = checkedEntryPath(entry, extraction);
+  if (!checked) return;
+  const { name, segments, relativePath } = checked;
+
+  const ratioLimit = Math.max(entry.compressedSize, 1) * limits.maxCompressionRatio;
+  if (entry.uncompressedSize > ratioLimit) throw suspiciousCompression(name, limits);
+  // Declared sizes must match what is written (`writeEntry` checks), so their sum is the package's unpacked size;
+  // the running count of decompressed bytes catches a header that lies.
+  extraction.declaredBytes += entry.uncompressedSize;
+  if (extraction.declaredBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
+
+  const destination = path.join(tempDir, ...segments);
+  const folder = path.dirname(destination);
+  if (!extraction.createdFolders.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    extraction.createdFolders.add(folder);
+  }
+  extraction.files.push(relativePath);
+  const { writing } = extraction;
+  const task = writeEntry({
+    opened,
+    entry,
+    name,
+    destination,
+    onBytes: (entryBytes, chunkBytes) => {
+      if (entryBytes > ratioLimit) throw suspiciousCompression(name, limits);
+      if (extraction.unpackedBytes + chunkBytes > limits.maxUnpackedBytes) throw unpackedTooLarge(limits);
+      extraction.unpackedBytes += chunkBytes;
+    },
+  })
+    .catch((error: unknown) => {
+      extraction.failure ??= { error };
+    })
+    .finally(() => writing.delete(task));
+  writing.add(task);
+  if (writing.size >= PARALLEL_WRITES) await Promise.race(writing);
 }
 
 // Errors from reading the central directory mean a broken archive; errors from the loop body pass through.
