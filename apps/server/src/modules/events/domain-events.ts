@@ -92,6 +92,24 @@ function createDeliveryRuns(runOnce: () => Promise<number>, batchSize: number, l
   };
 }
 
+/** Delivers pending events every `pollIntervalMs` from `start` until `stop`, which waits for the run on its way. */
+function createPolling(runs: ReturnType<typeof createDeliveryRuns>, pollIntervalMs: number) {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void runs.deliverPending(), pollIntervalMs);
+      timer.unref();
+      void runs.deliverPending();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (runs.running) await runs.running;
+    },
+  };
+}
+
 export function createDomainEvents({
   repository,
   logger,
@@ -101,7 +119,6 @@ export function createDomainEvents({
   maxAttempts = 10,
 }: Options): DomainEvents {
   const handlers = new Map<string, DomainEventHandler>();
-  let timer: NodeJS.Timeout | null = null;
   /** Set by `record`: a commit after it may have left an event to deliver. */
   let recorded = false;
   const delivery = { handlers, repository, logger, maxAttempts };
@@ -115,6 +132,7 @@ export function createDomainEvents({
 
   const runs = createDeliveryRuns(runOnce, batchSize, logger);
   const deliverPending = runs.deliverPending;
+  const polling = createPolling(runs, pollIntervalMs);
 
   // Most writes record nothing (a page read, a minute watched): they need not ask the database for pending events.
   const flush = (): Promise<void> => (recorded || runs.running ? deliverPending() : Promise.resolve());
@@ -137,16 +155,7 @@ export function createDomainEvents({
         if ((await repository.countDeliverable()) === 0) return;
       }
     },
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void deliverPending(), pollIntervalMs);
-      timer.unref();
-      void deliverPending();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      if (runs.running) await runs.running;
-    },
+    start: polling.start,
+    stop: polling.stop,
   };
 }
