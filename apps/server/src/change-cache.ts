@@ -78,6 +78,43 @@ function keepEntry<Value>(entries: Map<string, Entry<Value>>, key: string, entry
 }
 
 /**
+ * Drops are numbered, so a read can tell whether its key was dropped while it ran: a busy instance hears other keys'
+ * notices all the time, and they must not stop a read being kept. What was dropped when is remembered only while
+ * reads are running (and for `maxKeys` keys at most; past that, as a drop of everything).
+ */
+function createDropLedger(maxKeys: number) {
+  let generation = 0;
+  let everythingDroppedAt = 0;
+  const droppedAt = new Map<string, number>();
+  let reading = 0;
+  return {
+    /** Numbers the drop of `key` (`*`: everything). */
+    note(key: string) {
+      generation += 1;
+      if (key === '*' || droppedAt.size >= maxKeys) {
+        everythingDroppedAt = generation;
+        droppedAt.clear();
+      }
+      if (key !== '*' && reading > 0) droppedAt.set(key, generation);
+    },
+    /** Counts a read as running; its ticket. */
+    startRead() {
+      const ticket = generation;
+      reading += 1;
+      return ticket;
+    },
+    endRead() {
+      reading -= 1;
+    },
+    droppedSince: (key: string, ticket: number) => everythingDroppedAt > ticket || (droppedAt.get(key) ?? 0) > ticket,
+    /** Forgets what was dropped when once no read is running. */
+    forgetIfIdle() {
+      if (reading === 0) droppedAt.clear();
+    },
+  };
+}
+
+/**
  * Values read from the database and kept in this process until the database says they changed. Triggers notify
  * `channel` with the key as the change commits, so every instance drops its copy; the writing instance also drops
  * its own at once (`drop`), before it answers. A read that saw a notice arrive while it ran is not kept, as it may
@@ -92,28 +129,12 @@ export function createChangeCache<Value>({
   now = Date.now,
 }: ChangeCacheOptions) {
   const entries = new Map<string, Entry<Value>>();
-  // Drops are numbered, so a read can tell whether its key was dropped while it ran: a busy instance hears other
-  // keys' notices all the time, and they must not stop a read being kept. What was dropped when is remembered only
-  // while reads are running (and for so many keys at most; past that, as a drop of everything).
-  let generation = 0;
-  let everythingDroppedAt = 0;
-  const droppedAt = new Map<string, number>();
-  let reading = 0;
-
+  const ledger = createDropLedger(maxEntries);
   const drop = (key: string) => {
-    generation += 1;
-    if (key === '*' || droppedAt.size >= maxEntries) {
-      everythingDroppedAt = generation;
-      droppedAt.clear();
-    }
+    ledger.note(key);
     if (key === '*') entries.clear();
-    else {
-      entries.delete(key);
-      if (reading > 0) droppedAt.set(key, generation);
-    }
+    else entries.delete(key);
   };
-  const droppedSince = (key: string, ticket: number) =>
-    everythingDroppedAt > ticket || (droppedAt.get(key) ?? 0) > ticket;
   const followers = followEvery([{ channel, keyOf }, ...alsoFollow], drop);
   const listening = () => followers.every((each) => each.listening);
 
@@ -130,16 +151,15 @@ export function createChangeCache<Value>({
     async get<Read extends Value | undefined>(key: string, load: () => Promise<Read>): Promise<Read> {
       const entry = entries.get(key);
       if (entry && now() < entry.freshUntil) return entry.value as Read;
-      const ticket = generation;
-      reading += 1;
+      const ticket = ledger.startRead();
       let value: Read;
       try {
         value = await load();
       } finally {
-        reading -= 1;
+        ledger.endRead();
       }
-      const kept = value !== undefined && listening() && !droppedSince(key, ticket);
-      if (reading === 0) droppedAt.clear();
+      const kept = value !== undefined && listening() && !ledger.droppedSince(key, ticket);
+      ledger.forgetIfIdle();
       if (value !== undefined && kept) keepEntry(entries, key, { value, freshUntil: now() + ttlMs }, maxEntries);
       return value;
     },

@@ -51,6 +51,69 @@ async function sendBatch<Write, Answer>(send: Send<Write, Answer>, batch: Waiter
   }
 }
 
+type WriteBatchesOptions<Write, Answer> = {
+  /** Stores `writes` (of one shape, of different learners) in one statement: an answer per write, in its place. */
+  send: (writes: Write[]) => Promise<Answer[]>;
+  /** Writes of one shape can share a statement. */
+  shapeOf: (write: Write) => string;
+  learnerOf: (write: Write) => string;
+  /** Statements of one shape on their way at most, not counting stalled ones. */
+  inFlight?: number;
+  /** How long a statement may take before the writes behind it go ahead without it. */
+  stalledAfterMs?: number;
+  /** Statements of one shape on their way at most, stalled ones included. */
+  atMost?: number;
+  /** Writes in one statement at most. */
+  perStatement: number;
+};
+
+/** One factory's lanes by shape, the learners with a statement on its way, and its limits. */
+type Batching<Write, Answer> = {
+  send: Send<Write, Answer>;
+  lanes: Map<string, WriteLane<Write, Answer>>;
+  learnersOnTheirWay: Set<string>;
+  inFlight: number;
+  stalledAfterMs: number;
+  atMost: number;
+  perStatement: number;
+};
+
+/** Sends the lane's waiting writes in as many statements as may be on their way now. */
+function pump<Write, Answer>(batching: Batching<Write, Answer>, lane: WriteLane<Write, Answer>) {
+  while (lane.sending < batching.inFlight && lane.onTheirWay < batching.atMost && lane.waiting.length > 0) {
+    const batch = nextBatch(lane, batching.perStatement, batching.learnersOnTheirWay);
+    if (batch.length === 0) return;
+    sendOnItsWay(batching, lane, batch);
+  }
+}
+
+/** Sends `batch` and counts it on its way until it comes back, or only until it stalls for the lane's count. */
+function sendOnItsWay<Write, Answer>(
+  batching: Batching<Write, Answer>,
+  lane: WriteLane<Write, Answer>,
+  batch: Waiter<Write, Answer>[],
+) {
+  const { learnersOnTheirWay } = batching;
+  lane.sending += 1;
+  lane.onTheirWay += 1;
+  let counted = true;
+  const stalled = setTimeout(() => {
+    counted = false;
+    lane.sending -= 1;
+    pump(batching, lane);
+  }, batching.stalledAfterMs);
+  stalled.unref();
+  for (const { learner } of batch) learnersOnTheirWay.add(learner);
+  void sendBatch(batching.send, batch).finally(() => {
+    clearTimeout(stalled);
+    if (counted) lane.sending -= 1;
+    lane.onTheirWay -= 1;
+    for (const { learner } of batch) learnersOnTheirWay.delete(learner);
+    // A learner's write in another lane may have been waiting for this one.
+    for (const each of batching.lanes.values()) pump(batching, each);
+  });
+}
+
 /**
  * Writes of many learners gathered into shared statements, and reads that decide writes (an award's). A write goes out
  * at once when fewer than `inFlight` statements of its shape are on their way; otherwise it waits, and the writes that
@@ -76,49 +139,17 @@ export function createWriteBatches<Write, Answer>({
   stalledAfterMs = 20,
   atMost = 4,
   perStatement,
-}: {
-  /** Stores `writes` (of one shape, of different learners) in one statement: an answer per write, in its place. */
-  send: (writes: Write[]) => Promise<Answer[]>;
-  /** Writes of one shape can share a statement. */
-  shapeOf: (write: Write) => string;
-  learnerOf: (write: Write) => string;
-  /** Statements of one shape on their way at most, not counting stalled ones. */
-  inFlight?: number;
-  /** How long a statement may take before the writes behind it go ahead without it. */
-  stalledAfterMs?: number;
-  /** Statements of one shape on their way at most, stalled ones included. */
-  atMost?: number;
-  /** Writes in one statement at most. */
-  perStatement: number;
-}) {
-  type Lane = WriteLane<Write, Answer>;
-  const lanes = new Map<string, Lane>();
-  const learnersOnTheirWay = new Set<string>();
-
-  const pump = (lane: Lane) => {
-    while (lane.sending < inFlight && lane.onTheirWay < atMost && lane.waiting.length > 0) {
-      const batch = nextBatch(lane, perStatement, learnersOnTheirWay);
-      if (batch.length === 0) return;
-      lane.sending += 1;
-      lane.onTheirWay += 1;
-      let counted = true;
-      const stalled = setTimeout(() => {
-        counted = false;
-        lane.sending -= 1;
-        pump(lane);
-      }, stalledAfterMs);
-      stalled.unref();
-      for (const { learner } of batch) learnersOnTheirWay.add(learner);
-      void sendBatch(send, batch).finally(() => {
-        clearTimeout(stalled);
-        if (counted) lane.sending -= 1;
-        lane.onTheirWay -= 1;
-        for (const { learner } of batch) learnersOnTheirWay.delete(learner);
-        // A learner's write in another lane may have been waiting for this one.
-        for (const each of lanes.values()) pump(each);
-      });
-    }
+}: WriteBatchesOptions<Write, Answer>) {
+  const batching: Batching<Write, Answer> = {
+    send,
+    lanes: new Map(),
+    learnersOnTheirWay: new Set(),
+    inFlight,
+    stalledAfterMs,
+    atMost,
+    perStatement,
   };
+  const { lanes } = batching;
 
   return {
     /** Stores `write`, alone or with others of its shape; answers when the statement carrying it has committed. */
@@ -132,7 +163,7 @@ export function createWriteBatches<Write, Answer>({
       const waitingLane = lane;
       return new Promise<Answer>((resolve, reject) => {
         waitingLane.waiting.push({ write, learner: learnerOf(write), resolve, reject });
-        pump(waitingLane);
+        pump(batching, waitingLane);
       });
     },
   };
