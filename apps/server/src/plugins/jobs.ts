@@ -38,6 +38,23 @@ declare module 'fastify' {
 /** Seconds between polls of a worker for new jobs (pg-boss's smallest is 0.5). */
 const POLL_SECONDS = 1;
 
+/** Jobs due and waiting, running now, and failed in the last day, with whether this process's queue runs. */
+async function readJobsHealth(database: Database, running: boolean): Promise<JobsHealth> {
+  const { rows } = await database.executeSql(
+    `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as queued,
+       count(*) filter (where state = 'active')::int as active,
+       count(*) filter (where state = 'failed' and completed_on > now() - interval '1 day')::int as failed
+     from pgboss.job`,
+  );
+  const counts = rows[0] as { queued: number; active: number; failed: number } | undefined;
+  return {
+    running,
+    queued: counts?.queued ?? 0,
+    active: counts?.active ?? 0,
+    failedLastDay: counts?.failed ?? 0,
+  };
+}
+
 async function startJobs({ database, logger }: { database: Database; logger: FastifyBaseLogger }) {
   // One adapter for both databases: PGlite has no connection string, and on PostgreSQL the app's pool is reused.
   const boss = new PgBoss({
@@ -77,21 +94,7 @@ async function startJobs({ database, logger }: { database: Database; logger: Fas
       const job = await boss.getJobById(name, id, { includeArchive: true });
       return (job?.state as JobState | undefined) ?? null;
     },
-    async health() {
-      const { rows } = await database.executeSql(
-        `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as queued,
-           count(*) filter (where state = 'active')::int as active,
-           count(*) filter (where state = 'failed' and completed_on > now() - interval '1 day')::int as failed
-         from pgboss.job`,
-      );
-      const counts = rows[0] as { queued: number; active: number; failed: number } | undefined;
-      return {
-        running,
-        queued: counts?.queued ?? 0,
-        active: counts?.active ?? 0,
-        failedLastDay: counts?.failed ?? 0,
-      };
-    },
+    health: () => readJobsHealth(database, running),
   };
   return { jobs, stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }) };
 }
