@@ -20,12 +20,8 @@ function invitedSeat(result: SeatRow | 'full' | 'duplicate'): SeatRow {
   return result;
 }
 
-/** The owner's side: inviting, sending an invitation again, and revoking or removing a seat. */
-export function createSeatInvitations(
-  { repository, subscriptionService, now }: SeatsDeps,
-  notices: SeatNotices,
-  access: SeatAccess,
-) {
+/** Inviting someone to a seat and sending the invitation again. */
+function createSeatInvites({ repository, now }: SeatsDeps, notices: SeatNotices, access: SeatAccess) {
   return {
     async invite(ownerId: string, rawEmail: string, language: InterfaceLanguage) {
       if (!(await notices.sharesPlan(ownerId))) {
@@ -60,7 +56,16 @@ export function createSeatInvitations(
       await notices.audit(ownerId, 'shared_plan.invite_resent', updated);
       return access.overview(ownerId);
     },
+  };
+}
 
+/** Ending a seat: revoking its invitation or removing its member. */
+function createSeatRelease(
+  { repository, subscriptionService, now }: SeatsDeps,
+  notices: SeatNotices,
+  access: SeatAccess,
+) {
+  return {
     /** Revokes a pending invitation or removes a member; a removed member is told and loses the access at once. */
     async release(ownerId: string, seatId: string) {
       const seat = await repository.openSeatOf(ownerId, seatId);
@@ -82,4 +87,9 @@ export function createSeatInvitations(
       return access.overview(ownerId);
     },
   };
+}
+
+/** The owner's side: inviting, sending an invitation again, and revoking or removing a seat. */
+export function createSeatInvitations(deps: SeatsDeps, notices: SeatNotices, access: SeatAccess) {
+  return { ...createSeatInvites(deps, notices, access), ...createSeatRelease(deps, notices, access) };
 }

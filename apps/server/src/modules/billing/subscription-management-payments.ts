@@ -23,6 +23,30 @@ function toInvoice(row: Awaited<ReturnType<SubscriptionManagementRepository['inv
   };
 }
 
+async function updateSandboxCard(context: ManagementContext, userId: string, cardNumber: string) {
+  const { repository, provider } = context;
+  if (provider.name !== 'sandbox') throw new AppError('not_found', 'The sandbox portal is not in use.');
+  if (cardNumber === SANDBOX_CARDS.declined) {
+    throw new AppError('card_declined', 'Your card was declined. The card on file stays as it was.');
+  }
+  // The card that declines later is saved as at Stripe: the next renewal with it fails.
+  if (cardNumber !== SANDBOX_CARDS.success && cardNumber !== SANDBOX_CARDS.declinesLater) {
+    throw new AppError('bad_request', 'Use the test card 4242 4242 4242 4242 in the sandbox.');
+  }
+  const card = { brand: 'Visa', last4: cardNumber.slice(-4) };
+  await repository.savePaymentMethod(userId, card, context.now());
+  await context.auditService.recordAuditEvent({
+    userId,
+    action: 'billing.payment_method_updated',
+    tableName: 'sandbox_payment_methods',
+    recordId: userId,
+    newValues: card,
+    legalBasis: 'contract',
+    purpose: 'subscription billing',
+  });
+  return card;
+}
+
 /** Receipts, the provider's portal and the card on file. */
 export function createPlanPayments(context: ManagementContext) {
   const { repository, provider } = context;
@@ -51,27 +75,6 @@ export function createPlanPayments(context: ManagementContext) {
     },
 
     /** The sandbox portal's card change: the paying and the later-declining test cards are kept, the declining one is refused. */
-    async updateSandboxCard(userId: string, cardNumber: string) {
-      if (provider.name !== 'sandbox') throw new AppError('not_found', 'The sandbox portal is not in use.');
-      if (cardNumber === SANDBOX_CARDS.declined) {
-        throw new AppError('card_declined', 'Your card was declined. The card on file stays as it was.');
-      }
-      // The card that declines later is saved as at Stripe: the next renewal with it fails.
-      if (cardNumber !== SANDBOX_CARDS.success && cardNumber !== SANDBOX_CARDS.declinesLater) {
-        throw new AppError('bad_request', 'Use the test card 4242 4242 4242 4242 in the sandbox.');
-      }
-      const card = { brand: 'Visa', last4: cardNumber.slice(-4) };
-      await repository.savePaymentMethod(userId, card, context.now());
-      await context.auditService.recordAuditEvent({
-        userId,
-        action: 'billing.payment_method_updated',
-        tableName: 'sandbox_payment_methods',
-        recordId: userId,
-        newValues: card,
-        legalBasis: 'contract',
-        purpose: 'subscription billing',
-      });
-      return card;
-    },
+    updateSandboxCard: (userId: string, cardNumber: string) => updateSandboxCard(context, userId, cardNumber),
   };
 }
