@@ -118,15 +118,25 @@ function createSubscriptionCheckout({
   return { activateFree, startCheckout };
 }
 
+type SubscriptionServiceDeps = {
+  subscriptionRepository: SubscriptionRepository;
+  onChange: (userId: string) => void;
+  now?: () => Date;
+};
+
+/** A paid plan as the billing provider confirms it. */
+type PaidPlan = {
+  tier: Tier;
+  interval: 'month' | 'year' | null;
+  provider: 'sandbox' | 'stripe' | 'coupon';
+  currentPeriodEnd: Date;
+};
+
 export function createSubscriptionService({
   subscriptionRepository,
   onChange,
   now = () => new Date(),
-}: {
-  subscriptionRepository: SubscriptionRepository;
-  onChange: (userId: string) => void;
-  now?: () => Date;
-}) {
+}: SubscriptionServiceDeps) {
   const plugs: Plugs = { paidCheckout: null, sharedPlan: null };
   const notifyChange = (userId: string) => {
     onChange(userId);
@@ -148,15 +158,7 @@ export function createSubscriptionService({
     /** Back to free Calm, as when an admin revokes a complimentary plan. */
     activateFree: checkout.activateFree,
     /** A paid plan confirmed by the billing provider; pushes the change to the user's open tabs. */
-    async activatePaid(
-      userId: string,
-      plan: {
-        tier: Tier;
-        interval: 'month' | 'year' | null;
-        provider: 'sandbox' | 'stripe' | 'coupon';
-        currentPeriodEnd: Date;
-      },
-    ) {
+    async activatePaid(userId: string, plan: PaidPlan) {
       const row = await subscriptionRepository.activate(userId, plan);
       notifyChange(userId);
       return toSubscriptionStatus(row, now());
