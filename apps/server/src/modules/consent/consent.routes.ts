@@ -6,6 +6,7 @@ import {
 } from '@portal/shared/consent';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import { presentConsent, presentCurrentConsent } from './consent.presenter.ts';
 import type { ConsentContext, ConsentService } from './consent.service.ts';
 
@@ -17,10 +18,7 @@ const contextOf = (request: FastifyRequest): ConsentContext => ({
   log: request.log,
 });
 
-export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentService }> = async (
-  app,
-  { consentService },
-) => {
+function registerCurrentConsentRoutes(app: RouteApp, consentService: ConsentService) {
   app.get(
     '/api/consent',
     {
@@ -48,7 +46,9 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
     async (request) =>
       presentCurrentConsent(await consentService.save(request.auth().user.id, request.body, contextOf(request))),
   );
+}
 
+function registerWithdrawalRoute(app: RouteApp, consentService: ConsentService) {
   app.post(
     '/api/consent/withdraw',
     {
@@ -65,7 +65,9 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
         await consentService.withdraw(request.auth().user.id, request.body.consent_type, contextOf(request)),
       ),
   );
+}
 
+function registerHistoryRoute(app: RouteApp, consentService: ConsentService) {
   app.get(
     '/api/consent/history',
     {
@@ -78,4 +80,13 @@ export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentServi
     },
     async (request) => ({ history: (await consentService.getHistory(request.auth().user.id)).map(presentConsent) }),
   );
+}
+
+export const consentRoutes: FastifyPluginAsyncZod<{ consentService: ConsentService }> = async (
+  app,
+  { consentService },
+) => {
+  registerCurrentConsentRoutes(app, consentService);
+  registerWithdrawalRoute(app, consentService);
+  registerHistoryRoute(app, consentService);
 };

@@ -56,66 +56,81 @@ async function auditDecisions(auditService: AuditService, { userId, replaced, in
   );
 }
 
-export function createConsentService({
-  consentRepository,
-  auditService,
-}: {
-  consentRepository: ConsentRepository;
-  auditService: AuditService;
-}) {
-  async function getCurrent(userId: string) {
-    const [rows, updatedAt] = await Promise.all([
-      consentRepository.findCurrent(userId),
-      consentRepository.findLastChangeAt(userId),
-    ]);
-    return { rows, updatedAt };
-  }
+type ConsentDeps = { consentRepository: ConsentRepository; auditService: AuditService };
 
+async function readCurrentConsent(consentRepository: ConsentRepository, userId: string) {
+  const [rows, updatedAt] = await Promise.all([
+    consentRepository.findCurrent(userId),
+    consentRepository.findLastChangeAt(userId),
+  ]);
+  return { rows, updatedAt };
+}
+
+/** Records one decision per type (essential always granted), replacing the decisions in force. */
+async function saveDecisions(
+  { consentRepository, auditService }: ConsentDeps,
+  userId: string,
+  choices: SaveConsentBody,
+  context: ConsentContext,
+) {
+  const granted: Record<ConsentType, boolean> = { ...choices, essential: true };
+  const userAgent = context.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
+  const { replaced, inserted } = await consentRepository.replaceDecisions(
+    userId,
+    CONSENT_TYPES.map((consentType) => ({
+      consentType,
+      isGranted: granted[consentType],
+      legalBasis: CONSENT_LEGAL_BASIS[consentType],
+      purpose: CONSENT_PURPOSES[consentType],
+      ipAddress: context.ipAddress,
+      userAgent,
+    })),
+  );
+  await auditDecisions(auditService, { userId, replaced, inserted, context });
+  return readCurrentConsent(consentRepository, userId);
+}
+
+/** Withdraws the decision in force for an optional type; nothing happens when there is none. */
+async function withdrawDecision(
+  { consentRepository, auditService }: ConsentDeps,
+  userId: string,
+  consentType: ConsentType,
+  context: ConsentContext,
+) {
+  if (consentType === 'essential') throw new AppError('bad_request', 'Essential cookies cannot be withdrawn.');
+  const change = await consentRepository.withdraw(userId, consentType);
+  if (change) {
+    await auditService.recordAuditEvent(
+      {
+        userId,
+        action: 'consent.withdraw',
+        tableName: 'user_consent',
+        recordId: change.after.id,
+        oldValues: decisionValues(change.before),
+        newValues: decisionValues(change.after),
+        legalBasis: AUDIT_LEGAL_BASIS,
+        purpose: AUDIT_PURPOSE,
+        ipAddress: context.ipAddress,
+      },
+      context.log,
+    );
+  }
+  return readCurrentConsent(consentRepository, userId);
+}
+
+export function createConsentService(deps: ConsentDeps) {
+  const { consentRepository } = deps;
   return {
-    getCurrent,
+    getCurrent: (userId: string) => readCurrentConsent(consentRepository, userId),
     getHistory(userId: string) {
       return consentRepository.listHistory(userId);
     },
     /** Records one decision per type (essential always granted), replacing the decisions in force. */
-    async save(userId: string, choices: SaveConsentBody, context: ConsentContext) {
-      const granted: Record<ConsentType, boolean> = { ...choices, essential: true };
-      const userAgent = context.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
-      const { replaced, inserted } = await consentRepository.replaceDecisions(
-        userId,
-        CONSENT_TYPES.map((consentType) => ({
-          consentType,
-          isGranted: granted[consentType],
-          legalBasis: CONSENT_LEGAL_BASIS[consentType],
-          purpose: CONSENT_PURPOSES[consentType],
-          ipAddress: context.ipAddress,
-          userAgent,
-        })),
-      );
-      await auditDecisions(auditService, { userId, replaced, inserted, context });
-      return getCurrent(userId);
-    },
+    save: (userId: string, choices: SaveConsentBody, context: ConsentContext) =>
+      saveDecisions(deps, userId, choices, context),
     /** Withdraws the decision in force for an optional type; nothing happens when there is none. */
-    async withdraw(userId: string, consentType: ConsentType, context: ConsentContext) {
-      if (consentType === 'essential') throw new AppError('bad_request', 'Essential cookies cannot be withdrawn.');
-      const change = await consentRepository.withdraw(userId, consentType);
-      if (change) {
-        await auditService.recordAuditEvent(
-          {
-            userId,
-            action: 'consent.withdraw',
-            tableName: 'user_consent',
-            recordId: change.after.id,
-            oldValues: decisionValues(change.before),
-            newValues: decisionValues(change.after),
-            legalBasis: AUDIT_LEGAL_BASIS,
-            purpose: AUDIT_PURPOSE,
-            ipAddress: context.ipAddress,
-          },
-          context.log,
-        );
-      }
-      return getCurrent(userId);
-    },
+    withdraw: (userId: string, consentType: ConsentType, context: ConsentContext) =>
+      withdrawDecision(deps, userId, consentType, context),
   };
 }
 export type ConsentService = ReturnType<typeof createConsentService>;
