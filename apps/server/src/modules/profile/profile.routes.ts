@@ -3,6 +3,7 @@ import { profileSchema, profileUpdateSchema } from '@portal/shared/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import type { RouteApp } from '../../route-app.ts';
 import { type AuditService, changedValues } from '../audit/audit.service.ts';
 import { presentProfile } from './profile.presenter.ts';
 import type { ProfileRepository } from './profile.repository.ts';
@@ -12,10 +13,9 @@ const profileSeed = (user: { name: string; email: string }) => ({
   email: isPhoneOnlyEmail(user.email) ? null : user.email,
 });
 
-export const profileRoutes: FastifyPluginAsyncZod<{
-  profileRepository: ProfileRepository;
-  auditService: AuditService;
-}> = async (app, { profileRepository, auditService }) => {
+type ProfileRouteDeps = { profileRepository: ProfileRepository; auditService: AuditService };
+
+function registerProfileReadRoute(app: RouteApp, { profileRepository }: ProfileRouteDeps) {
   app.get(
     '/api/profile',
     {
@@ -38,7 +38,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{
       }
     },
   );
+}
 
+function registerProfileUpdateRoute(app: RouteApp, { profileRepository, auditService }: ProfileRouteDeps) {
   app.patch(
     '/api/profile',
     {
@@ -75,4 +77,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{
       return { profile };
     },
   );
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteDeps> = async (app, deps) => {
+  registerProfileReadRoute(app, deps);
+  registerProfileUpdateRoute(app, deps);
 };
