@@ -12,13 +12,14 @@ import {
   storedBetaUpdateSchema,
 } from '@portal/shared/beta';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteApp } from '../../route-app.ts';
 import type { BetaService } from './beta.service.ts';
 
 const admin = { role: 'admin', feature: null } as const;
 const user = { role: 'user', feature: null } as const;
 const tags = ['beta'];
 
-export const betaAdminRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }> = async (app, { betaService }) => {
+function registerBetaUserRoutes(app: RouteApp, betaService: BetaService) {
   app.get(
     '/api/admin/beta/users',
     {
@@ -48,7 +49,9 @@ export const betaAdminRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }
     async (request) =>
       betaService.setBetaAccess(request.auth().user.id, request.params.userId, request.body.beta_access),
   );
+}
 
+function registerBetaUpdatePostingRoutes(app: RouteApp, betaService: BetaService) {
   app.post(
     '/api/admin/beta/updates',
     {
@@ -75,9 +78,14 @@ export const betaAdminRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }
     },
     async () => betaService.listUpdatesForAdmin(),
   );
+}
+
+export const betaAdminRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }> = async (app, { betaService }) => {
+  registerBetaUserRoutes(app, betaService);
+  registerBetaUpdatePostingRoutes(app, betaService);
 };
 
-export const betaRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }> = async (app, { betaService }) => {
+function registerBetaFeedRoutes(app: RouteApp, betaService: BetaService) {
   app.get(
     '/api/beta/updates',
     {
@@ -99,7 +107,9 @@ export const betaRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }> = a
     },
     async (request) => betaService.markAllRead(request.auth().user.id),
   );
+}
 
+function registerBetaUpdateReadRoutes(app: RouteApp, betaService: BetaService) {
   app.post(
     '/api/beta/updates/:updateId/read',
     {
@@ -127,4 +137,9 @@ export const betaRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }> = a
     },
     async (request) => betaService.acknowledgeDelivery(request.auth().user.id, request.params.updateId),
   );
+}
+
+export const betaRoutes: FastifyPluginAsyncZod<{ betaService: BetaService }> = async (app, { betaService }) => {
+  registerBetaFeedRoutes(app, betaService);
+  registerBetaUpdateReadRoutes(app, betaService);
 };
