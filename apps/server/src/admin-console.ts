@@ -14,6 +14,20 @@ import type { SubscriptionService } from './modules/subscription/subscription.se
 
 type AppInstance = Parameters<typeof registerAdminOverview>[0];
 
+type AdminConsoleDeps = {
+  db: Db;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  auditService: AuditService;
+  subscriptionService: SubscriptionService;
+  gamificationService: GamificationService;
+  removeAccount: RemoveAccount;
+  profileService: ProfileService;
+  config: Config;
+  now: () => Date;
+};
+
 /** The admin console: users, the contact inbox, analytics with at-risk learners, and the home overview. */
 export async function registerAdminConsole(
   app: AppInstance,
@@ -29,19 +43,7 @@ export async function registerAdminConsole(
     profileService,
     config,
     now,
-  }: {
-    db: Db;
-    database: Database;
-    auth: Auth;
-    mailer: Mailer;
-    auditService: AuditService;
-    subscriptionService: SubscriptionService;
-    gamificationService: GamificationService;
-    removeAccount: RemoveAccount;
-    profileService: ProfileService;
-    config: Config;
-    now: () => Date;
-  },
+  }: AdminConsoleDeps,
 ) {
   await registerAdminUsers(app, {
     db,

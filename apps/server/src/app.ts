@@ -189,7 +189,7 @@ async function registerAccountModules(app: FastifyInstance, { config, database: 
 /** Learning: courses and progress, practice, calendar, dashboard, study sessions, goals, notes, SCORM and XP. */
 async function registerLearningModules(app: FastifyInstance, { config, database, core }: ModuleDeps) {
   const { db } = database;
-  const { domainEvents, blobStore, subscriptionService, timeZoneOf } = core;
+  const { domainEvents, blobStore, subscriptionService, timeZoneOf, auditService } = core;
   const activityService = registerActivity({ db });
   const { courseCatalog } = await registerCourses(app, {
     database,
@@ -207,12 +207,7 @@ async function registerLearningModules(app: FastifyInstance, { config, database,
     scormLaunch: (userId, packageId) => scormService.courseLessonLaunchUrl(userId, packageId),
   });
   await registerPractice(app, { db });
-  await registerCalendar(app, {
-    db,
-    publicUrl: config.publicUrl,
-    auditService: core.auditService,
-    subscriptionService,
-  });
+  await registerCalendar(app, { db, publicUrl: config.publicUrl, auditService, subscriptionService });
   await registerAnalytics(app, { database, activityService, timeZoneOf, now: core.now });
   const { studySecondsBetween } = await registerStudy(app, { db, activityService, domainEvents, timeZoneOf });
   const goalsService = await registerGoals(app, {
@@ -236,7 +231,7 @@ async function registerLearningModules(app: FastifyInstance, { config, database,
   const gamificationService = await registerGamification(app, {
     database,
     domainEvents,
-    auditService: core.auditService,
+    auditService,
     subscriptionService,
     timeZoneOf,
   });

@@ -17,33 +17,34 @@ import type { ProgressService } from './modules/progress/progress.service.ts';
 import type { SubscriptionService } from './modules/subscription/subscription.service.ts';
 import type { Clock } from './plugins/jobs.ts';
 
+type CoachSources = Parameters<typeof registerCoach>[1]['sources'];
+
+type LearnerToolsDeps = {
+  db: Db;
+  config: Config;
+  domainEvents: DomainEvents;
+  mailer: Mailer;
+  auditService: AuditService;
+  subscriptionService: SubscriptionService;
+  progressService: ProgressService;
+  goalsService: GoalsService;
+  gamificationService: GamificationService;
+  blobStore: BlobStore;
+  erasure: AccountErasure;
+  /** Everyone on the user's shared plan (billing's seats). */
+  planMembersOf: (userId: string) => Promise<string[]>;
+  clock: Clock;
+  timeZoneOf: (userId: string) => Promise<string>;
+  /** Seconds the learner studied in the window: lessons, SCORM and focused study sessions. */
+  studySecondsBetween: (userId: string, window: { from: Date; to: Date }) => Promise<number>;
+};
+
 /**
  * The learner's study tools beyond courses: flashcards, games made from their own content, the live hub and its
  * rooms, and the study coach, which reads all of them.
  */
-export async function registerLearnerTools(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    config: Config;
-    domainEvents: DomainEvents;
-    mailer: Mailer;
-    auditService: AuditService;
-    subscriptionService: SubscriptionService;
-    progressService: ProgressService;
-    goalsService: GoalsService;
-    gamificationService: GamificationService;
-    blobStore: BlobStore;
-    erasure: AccountErasure;
-    /** Everyone on the user's shared plan (billing's seats). */
-    planMembersOf: (userId: string) => Promise<string[]>;
-    clock: Clock;
-    timeZoneOf: (userId: string) => Promise<string>;
-    /** Seconds the learner studied in the window: lessons, SCORM and focused study sessions. */
-    studySecondsBetween: (userId: string, window: { from: Date; to: Date }) => Promise<number>;
-  },
-) {
-  const { db, domainEvents, subscriptionService, progressService, goalsService, gamificationService, clock } = deps;
+export async function registerLearnerTools(app: FastifyInstance, deps: LearnerToolsDeps) {
+  const { db, domainEvents, subscriptionService, progressService, goalsService, clock } = deps;
   const now = () => clock.now();
   const flashcards = await registerFlashcards(app, {
     db,
@@ -70,21 +71,7 @@ export async function registerLearnerTools(
   await registerCoach(app, {
     db,
     settings: deps.config.coach,
-    sources: {
-      goalsOf: async (userId) => (await goalsService.list(userId)).goals,
-      statsOf: async (userId) => {
-        const stats = await gamificationService.getStats(userId);
-        const { current, longest, today_done: todayDone } = stats.streak;
-        return { totalXp: stats.total_xp, level: stats.level.level, streak: { current, longest, todayDone } };
-      },
-      studySecondsBetween: deps.studySecondsBetween,
-      timeZoneOf: deps.timeZoneOf,
-      tierOf: async (userId) => {
-        const status = await subscriptionService.getStatus(userId);
-        return status.subscribed ? status.subscription_tier : null;
-      },
-      liveSessionsOf: (userId) => live.live.calendarEntries(userId),
-    },
+    sources: coachSources(deps, live),
     flashcards: {
       deckNamed: (userId, name) => flashcards.sourcesService.deckNamed(userId, name),
       addCard: async (userId, card) => {
@@ -96,4 +83,24 @@ export async function registerLearnerTools(
     },
     now,
   });
+}
+
+/** What the coach reads of the learner: goals, XP and streak, study time, plan and live sessions. */
+function coachSources(deps: LearnerToolsDeps, live: Awaited<ReturnType<typeof registerLive>>): CoachSources {
+  const { goalsService, gamificationService, subscriptionService } = deps;
+  return {
+    goalsOf: async (userId) => (await goalsService.list(userId)).goals,
+    statsOf: async (userId) => {
+      const stats = await gamificationService.getStats(userId);
+      const { current, longest, today_done: todayDone } = stats.streak;
+      return { totalXp: stats.total_xp, level: stats.level.level, streak: { current, longest, todayDone } };
+    },
+    studySecondsBetween: deps.studySecondsBetween,
+    timeZoneOf: deps.timeZoneOf,
+    tierOf: async (userId) => {
+      const status = await subscriptionService.getStatus(userId);
+      return status.subscribed ? status.subscription_tier : null;
+    },
+    liveSessionsOf: (userId) => live.live.calendarEntries(userId),
+  };
 }
