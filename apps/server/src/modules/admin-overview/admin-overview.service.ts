@@ -99,6 +99,52 @@ async function readAuditPage(
   };
 }
 
+type OverviewDeps = {
+  overviewRepository: AdminOverviewRepository;
+  auditRepository: AdminAuditRepository;
+  systemHealth: ReturnType<typeof createSystemHealth>;
+  now: () => Date;
+};
+
+/** The overview page for the last `range` days against the `range` days before them. */
+async function readOverview(
+  { overviewRepository, auditRepository, systemHealth, now }: OverviewDeps,
+  range: OverviewRange,
+): Promise<AdminOverview> {
+  const at = now();
+  const periods = {
+    now: at,
+    start: new Date(at.getTime() - range * DAY_MS),
+    previousStart: new Date(at.getTime() - 2 * range * DAY_MS),
+  };
+  const days = lastUtcDays(at, range);
+  const [counts, active, daily, tiers, signups, adminActions, healthReport] = await Promise.all([
+    overviewRepository.periodCounts(periods),
+    overviewRepository.activeLearners(at),
+    overviewRepository.dailyActiveLearners(new Date(`${days[0]}T00:00:00Z`), at),
+    overviewRepository.subscriptionsByTier(periods),
+    overviewRepository.recentSignups(RECENT_LIMIT),
+    readAuditPage(auditRepository, { limit: RECENT_LIMIT }, { byAdminsOnly: true }),
+    systemHealth.check(),
+  ]);
+  const learnersByDay = new Map(daily.map((row) => [row.day, row.learners]));
+  return {
+    range,
+    generated_at: at.toISOString(),
+    kpis: presentKpis(counts, active),
+    subscriptions: presentSubscriptions(tiers),
+    daily_active_learners: days.map((date) => ({ date, value: learnersByDay.get(date) ?? 0 })),
+    recent_signups: signups.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: presentEmail(user.email),
+      created_at: user.createdAt.toISOString(),
+    })),
+    recent_admin_actions: adminActions.events,
+    health: healthReport,
+  };
+}
+
 export function createAdminOverviewService({
   overviewRepository,
   auditRepository,
@@ -113,40 +159,8 @@ export function createAdminOverviewService({
   const systemHealth = createSystemHealth({ ...health, overviewRepository, now });
 
   return {
-    async overview(range: OverviewRange): Promise<AdminOverview> {
-      const at = now();
-      const periods = {
-        now: at,
-        start: new Date(at.getTime() - range * DAY_MS),
-        previousStart: new Date(at.getTime() - 2 * range * DAY_MS),
-      };
-      const days = lastUtcDays(at, range);
-      const [counts, active, daily, tiers, signups, adminActions, healthReport] = await Promise.all([
-        overviewRepository.periodCounts(periods),
-        overviewRepository.activeLearners(at),
-        overviewRepository.dailyActiveLearners(new Date(`${days[0]}T00:00:00Z`), at),
-        overviewRepository.subscriptionsByTier(periods),
-        overviewRepository.recentSignups(RECENT_LIMIT),
-        readAuditPage(auditRepository, { limit: RECENT_LIMIT }, { byAdminsOnly: true }),
-        systemHealth.check(),
-      ]);
-      const learnersByDay = new Map(daily.map((row) => [row.day, row.learners]));
-      return {
-        range,
-        generated_at: at.toISOString(),
-        kpis: presentKpis(counts, active),
-        subscriptions: presentSubscriptions(tiers),
-        daily_active_learners: days.map((date) => ({ date, value: learnersByDay.get(date) ?? 0 })),
-        recent_signups: signups.map((user) => ({
-          id: user.id,
-          name: user.name,
-          email: presentEmail(user.email),
-          created_at: user.createdAt.toISOString(),
-        })),
-        recent_admin_actions: adminActions.events,
-        health: healthReport,
-      };
-    },
+    overview: (range: OverviewRange): Promise<AdminOverview> =>
+      readOverview({ overviewRepository, auditRepository, systemHealth, now }, range),
 
     audit: (query: AdminAuditQuery) => readAuditPage(auditRepository, query),
   };

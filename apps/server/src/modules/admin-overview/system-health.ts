@@ -37,66 +37,67 @@ async function timed(work: () => Promise<unknown>): Promise<number | null> {
   }
 }
 
-export function createSystemHealth({
-  databaseKind,
-  smtpConfigured,
-  blobStore,
-  jobsHealth,
-  realtimeConnections,
+type SystemHealthDeps = SystemHealthSources & { overviewRepository: AdminOverviewRepository; now: () => Date };
+
+async function checkDatabase({
   overviewRepository,
+  databaseKind,
+}: Pick<SystemHealthDeps, 'overviewRepository' | 'databaseKind'>): Promise<SystemHealth['database']> {
+  const latency = await timed(() => overviewRepository.ping());
+  const status: HealthState = latency === null ? 'down' : latency > SLOW_DATABASE_MS ? 'warning' : 'ok';
+  return { status, kind: databaseKind, latency_ms: latency ?? CHECK_TIMEOUT_MS };
+}
+
+async function checkMail({
+  overviewRepository,
+  smtpConfigured,
   now,
-}: SystemHealthSources & { overviewRepository: AdminOverviewRepository; now: () => Date }) {
-  async function database(): Promise<SystemHealth['database']> {
-    const latency = await timed(() => overviewRepository.ping());
-    const status: HealthState = latency === null ? 'down' : latency > SLOW_DATABASE_MS ? 'warning' : 'ok';
-    return { status, kind: databaseKind, latency_ms: latency ?? CHECK_TIMEOUT_MS };
-  }
+}: Pick<SystemHealthDeps, 'overviewRepository' | 'smtpConfigured' | 'now'>): Promise<SystemHealth['mail']> {
+  const stats = await withinTimeout(overviewRepository.mailStats(now())).catch(() => null);
+  if (!stats) return { status: 'down', smtp_configured: smtpConfigured, pending: 0, failed: 0, last_sent_at: null };
+  const status: HealthState = !smtpConfigured || stats.failed > 0 ? 'warning' : 'ok';
+  return { status, smtp_configured: smtpConfigured, ...stats };
+}
 
-  async function mail(): Promise<SystemHealth['mail']> {
-    const stats = await withinTimeout(overviewRepository.mailStats(now())).catch(() => null);
-    if (!stats) return { status: 'down', smtp_configured: smtpConfigured, pending: 0, failed: 0, last_sent_at: null };
-    const status: HealthState = !smtpConfigured || stats.failed > 0 ? 'warning' : 'ok';
-    return { status, smtp_configured: smtpConfigured, ...stats };
-  }
+/** Writes, reads back and removes a tiny blob: the store is up only if all three work. */
+async function checkFiles(blobStore: SystemHealthSources['blobStore']): Promise<SystemHealth['files']> {
+  const key = `health/${randomUUID()}`;
+  const latency = await timed(async () => {
+    await blobStore.put(key, Readable.from([Buffer.from('ok')]));
+    if ((await blobStore.stat(key))?.size !== 2) throw new Error('the probe blob did not read back');
+    await blobStore.delete(key);
+  });
+  return { status: latency === null ? 'down' : 'ok', latency_ms: latency };
+}
 
-  /** Writes, reads back and removes a tiny blob: the store is up only if all three work. */
-  async function files(): Promise<SystemHealth['files']> {
-    const key = `health/${randomUUID()}`;
-    const latency = await timed(async () => {
-      await blobStore.put(key, Readable.from([Buffer.from('ok')]));
-      if ((await blobStore.stat(key))?.size !== 2) throw new Error('the probe blob did not read back');
-      await blobStore.delete(key);
-    });
-    return { status: latency === null ? 'down' : 'ok', latency_ms: latency };
-  }
+async function checkJobs(jobsHealth: SystemHealthSources['jobsHealth']): Promise<SystemHealth['jobs']> {
+  const report = await withinTimeout(jobsHealth()).catch(() => null);
+  if (!report) return { status: 'down', running: false, queued: 0, active: 0, failed: 0 };
+  const status: HealthState = !report.running ? 'down' : report.failedLastDay > 0 ? 'warning' : 'ok';
+  return {
+    status,
+    running: report.running,
+    queued: report.queued,
+    active: report.active,
+    failed: report.failedLastDay,
+  };
+}
 
-  async function jobs(): Promise<SystemHealth['jobs']> {
-    const report = await withinTimeout(jobsHealth()).catch(() => null);
-    if (!report) return { status: 'down', running: false, queued: 0, active: 0, failed: 0 };
-    const status: HealthState = !report.running ? 'down' : report.failedLastDay > 0 ? 'warning' : 'ok';
-    return {
-      status,
-      running: report.running,
-      queued: report.queued,
-      active: report.active,
-      failed: report.failedLastDay,
-    };
-  }
-
+export function createSystemHealth(deps: SystemHealthDeps) {
   return {
     async check(): Promise<SystemHealth> {
       const [databaseReport, mailReport, filesReport, jobsReport] = await Promise.all([
-        database(),
-        mail(),
-        files(),
-        jobs(),
+        checkDatabase(deps),
+        checkMail(deps),
+        checkFiles(deps.blobStore),
+        checkJobs(deps.jobsHealth),
       ]);
       return {
         database: databaseReport,
         mail: mailReport,
         files: filesReport,
         jobs: jobsReport,
-        realtime: { status: 'ok', connections: realtimeConnections() },
+        realtime: { status: 'ok', connections: deps.realtimeConnections() },
       };
     },
   };
