@@ -52,17 +52,12 @@ const toBuckets = (row: Row | undefined, buckets: ReadonlyArray<readonly [number
 const rowsOf = async (db: Db, query: SQL): Promise<Row[]> =>
   ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
-/** Per UTC day: distinct learners with learning activity, lessons completed and XP earned. */
-async function engagement(db: Db, { from, to, start, end, courseId }: AnalyticsScope): Promise<EngagementDay[]> {
-  const learner = (column: SQL) => sql`${isLearner(column)} and ${inCourse(column, courseId)}`;
-  const courseLessons = courseId === null ? sql`true` : sql`lp.course_id = ${courseId}`;
-  const found = await rowsOf(
-    db,
-    sql`
-    with days as (
-      select generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as day
-    ),
-    activity as (
+/** A learner of the scope: neither staff nor, when narrowed to a course, outside it. */
+const scopedLearner = (column: SQL, courseId: string | null) =>
+  sql`${isLearner(column)} and ${inCourse(column, courseId)}`;
+
+/** Each user's active UTC days: learning time, XP awards other than the daily login, and quiz submissions. */
+const activityDays = ({ start, end }: AnalyticsScope) => sql`
       select h.user_id, date_trunc('day', h.hour at time zone 'UTC') as day from learning_time_hourly h
         where h.hour >= ${start} and h.hour < ${end} and h.seconds > 0
       union
@@ -70,25 +65,42 @@ async function engagement(db: Db, { from, to, start, end, courseId }: AnalyticsS
         where x.created_at >= ${start} and x.created_at < ${end} and x.kind = 'award' and x.event_type <> 'daily_login'
       union
       select q.user_id, date_trunc('day', q.submitted_at at time zone 'UTC') from quiz_attempts q
-        where q.submitted_at >= ${start} and q.submitted_at < ${end}
-    ),
-    active as (
-      select a.day, count(distinct a.user_id)::int as learners from activity a
-        where ${learner(sql`a.user_id`)} group by a.day
-    ),
-    completions as (
+        where q.submitted_at >= ${start} and q.submitted_at < ${end}`;
+
+/** Lessons learners completed per UTC day, in the course when narrowed to one. */
+const lessonCompletionsByDay = ({ start, end, courseId }: AnalyticsScope) => {
+  const courseLessons = courseId === null ? sql`true` : sql`lp.course_id = ${courseId}`;
+  return sql`
       select date_trunc('day', lp.completed_at at time zone 'UTC') as day, count(*)::int as lessons
         from lesson_progress lp
         where lp.completed_at >= ${start} and lp.completed_at < ${end} and ${courseLessons}
           and ${isLearner(sql`lp.user_id`)}
-        group by 1
-    ),
-    xp as (
+        group by 1`;
+};
+
+/** XP awarded per UTC day to the learners of the scope. */
+const xpByDay = ({ start, end, courseId }: AnalyticsScope) => sql`
       select date_trunc('day', x.created_at at time zone 'UTC') as day, sum(x.xp)::int as xp
         from user_xp x
-        where x.created_at >= ${start} and x.created_at < ${end} and x.kind = 'award' and ${learner(sql`x.user_id`)}
-        group by 1
-    )
+        where x.created_at >= ${start} and x.created_at < ${end} and x.kind = 'award' and ${scopedLearner(sql`x.user_id`, courseId)}
+        group by 1`;
+
+/** Per UTC day: distinct learners with learning activity, lessons completed and XP earned. */
+async function engagement(db: Db, scope: AnalyticsScope): Promise<EngagementDay[]> {
+  const { from, to, courseId } = scope;
+  const found = await rowsOf(
+    db,
+    sql`
+    with days as (
+      select generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as day
+    ),
+    activity as (${activityDays(scope)}),
+    active as (
+      select a.day, count(distinct a.user_id)::int as learners from activity a
+        where ${scopedLearner(sql`a.user_id`, courseId)} group by a.day
+    ),
+    completions as (${lessonCompletionsByDay(scope)}),
+    xp as (${xpByDay(scope)})
     select to_char(days.day, 'YYYY-MM-DD') as date,
       coalesce(active.learners, 0) as active_learners,
       coalesce(completions.lessons, 0) as lesson_completions,
