@@ -1,6 +1,6 @@
 import type { AdminUserFilters } from '@portal/shared/admin-users';
 import { type Role, resolveRole } from '@portal/shared/roles';
-import { and, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   auditEvents,
