@@ -4,7 +4,7 @@ import type { LiveNoticeKind } from './live.mail.ts';
 import type { LiveNotifier } from './live.notify.ts';
 import { endOf } from './live.presenter.ts';
 import type { LiveRepository, LiveSessionInsert, LiveSessionRow } from './live.repository.ts';
-import type { LiveActor, LiveService } from './live.service.ts';
+import type { LiveActor, LiveService, LiveWriteDeps } from './live.service.ts';
 
 /** Changes attendees hear about; a recording link or a capacity change alone is no news to them. */
 const NEWSWORTHY = ['title', 'description', 'start_local', 'time_zone', 'duration_minutes', 'meeting_url'] as const;
@@ -151,17 +151,7 @@ function createLiveNews({ repository, notifier }: { repository: LiveRepository; 
 }
 
 /** Editing and cancelling sessions (one occurrence, or it and the later ones of its series), telling attendees. */
-export function createLiveChangesService({
-  repository,
-  live,
-  notifier,
-  now,
-}: {
-  repository: LiveRepository;
-  live: LiveService;
-  notifier: LiveNotifier;
-  now: () => Date;
-}) {
+export function createLiveChangesService({ repository, live, notifier, now }: LiveWriteDeps) {
   const news = createLiveNews({ repository, notifier });
   return {
     async update(actor: LiveActor, sessionId: string, body: UpdateLiveSessionBody) {

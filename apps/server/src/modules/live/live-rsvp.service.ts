@@ -1,25 +1,14 @@
 import type { LiveRsvpResponse } from '@portal/shared/live';
 import { AppError } from '../../errors.ts';
-import type { LiveNotifier } from './live.notify.ts';
 import { endOf } from './live.presenter.ts';
-import type { LiveRepository, LiveSessionRow } from './live.repository.ts';
-import { type LiveActor, type LiveService, unknownSession } from './live.service.ts';
+import type { LiveSessionRow } from './live.repository.ts';
+import { type LiveActor, type LiveWriteDeps, unknownSession } from './live.service.ts';
 
 /**
  * Answers to a session. The session row is locked while an answer is counted, so concurrent "going" answers never
  * confirm more than the capacity; the rest wait in answer order, and a place that frees up goes to the first of them.
  */
-export function createLiveRsvpService({
-  repository,
-  live,
-  notifier,
-  now,
-}: {
-  repository: LiveRepository;
-  live: LiveService;
-  notifier: LiveNotifier;
-  now: () => Date;
-}) {
+export function createLiveRsvpService({ repository, live, notifier, now }: LiveWriteDeps) {
   return {
     async respond(actor: LiveActor, sessionId: string, response: LiveRsvpResponse) {
       const viewer = await live.viewerOf(actor);

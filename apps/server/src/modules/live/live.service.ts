@@ -59,3 +59,6 @@ export function createLiveService({
   };
 }
 export type LiveService = ReturnType<typeof createLiveService>;
+
+/** What the services that change sessions and answers need: the sessions, the live service, the notifier, a clock. */
+export type LiveWriteDeps = { repository: LiveRepository; live: LiveService; notifier: LiveNotifier; now: () => Date };
