@@ -7,6 +7,9 @@ export const SCORM_VERSIONS = ['1.2', '2004-2nd', '2004-3rd', '2004-4th'] as con
 export type ScormVersionCode = (typeof SCORM_VERSIONS)[number];
 
 /** Upload limits from DECISIONS.md; the server reads its own (configurable) values, the page shows these. */
+/** Interaction results that mean the learner answered wrong (`wrong` is SCORM 1.2's word, `incorrect` 2004's). */
+export const SCORM_WRONG_RESULTS: string[] = ['incorrect', 'wrong'];
+
 export const SCORM_MAX_PACKAGE_BYTES = 500 * 1024 ** 2;
 
 /** Progress steps of an upload queue item (spec section 9). */

@@ -1,4 +1,5 @@
 import type { CoachLanguage } from '@portal/shared/coach';
+import { SCORM_WRONG_RESULTS } from '@portal/shared/scorm';
 import type { Tier } from '@portal/shared/tiers';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -240,7 +241,7 @@ async function failedScormLessons(db: Db, userId: string, tiers: readonly Tier[]
     .where(
       and(
         eq(scormAttempts.learnerId, userId),
-        inArray(sql`lower(${scormInteractions.result})`, ['incorrect', 'wrong']),
+        inArray(sql`lower(${scormInteractions.result})`, SCORM_WRONG_RESULTS),
         visibleCourse(tiers),
       ),
     )

@@ -1,3 +1,4 @@
+import { SCORM_WRONG_RESULTS } from '@portal/shared/scorm';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -11,9 +12,6 @@ import {
 } from '../../db/schema.ts';
 import type { NoteRow, Tx } from './flashcards.repository.ts';
 import { flashcardDecks, flashcardNotes } from './flashcards.table.ts';
-
-/** SCORM results that mean the learner answered wrong (`wrong` is SCORM 1.2's word). */
-const WRONG_RESULTS = ['incorrect', 'wrong'];
 
 /** The learner's graded quiz submissions with each quiz lesson's questions, newest first. */
 function quizAttemptsOf(db: Db, userId: string) {
@@ -58,7 +56,7 @@ function scormWrongInteractionsOf(db: Db, userId: string) {
     .where(
       and(
         eq(scormAttempts.learnerId, userId),
-        inArray(sql`lower(${scormInteractions.result})`, WRONG_RESULTS),
+        inArray(sql`lower(${scormInteractions.result})`, SCORM_WRONG_RESULTS),
         isNotNull(scormInteractions.correctResponse),
       ),
     )
