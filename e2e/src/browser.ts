@@ -14,21 +14,22 @@ export const DEMO_PASSWORD = 'demo-password-123';
 export const baseUrl = () => inject('baseUrl');
 
 /** Debian's Chromium, driven headless with no background networking (the machine has no outside network). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, ...extraArgs] });
 }
 
 export async function newContext(
@@ -160,16 +161,39 @@ export async function readMailboxAsAdmin(): Promise<MailboxMessage[]> {
   }
 }
 
+/**
+ * The newest message to `recipient` that `matches`, read until it arrives: the newest message to an address need not be
+ * the one a step caused (a live session's notice to the same person may be written after it), and some mail is written
+ * after the answer that caused it.
+ */
+export async function mailTo(
+  recipient: string,
+  matches: (message: MailboxMessage) => boolean = () => true,
+): Promise<MailboxMessage> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = (await readMailboxAsAdmin()).find((message) => message.recipient === recipient && matches(message));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching message was mailed to ${recipient}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The path and query of the link to `path` in the newest message to `recipient` that has one. */
+export async function linkMailedTo(recipient: string, path: string): Promise<string> {
+  const linkIn = (message: MailboxMessage) =>
+    message.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname.includes(path));
+  const link = new URL(linkIn(await mailTo(recipient, (message) => linkIn(message) !== undefined)) ?? '');
+  return `${link.pathname}${link.search}`;
+}
+
 /** Signs a new account up through the API and opens the confirmation link from the mailbox, which signs it in. */
 export async function signUpAndFollowConfirmation(page: Page, email: string, name: string) {
   const signedUp = await page.request.post('/api/account/sign-up', {
     data: { email, password: 'violet-harbour-cactus-92', name },
   });
   if (signedUp.status() !== 201) throw new Error(`sign-up answered ${signedUp.status()}`);
-  const mail = (await readMailboxAsAdmin()).find((message) => message.recipient === email);
-  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error('no confirmation link was sent');
-  await page.goto(link);
+  await page.goto(await linkMailedTo(email, 'verify-email'));
   await page.waitForURL((current) => current.pathname === '/auth/confirm');
 }
 

@@ -4,8 +4,8 @@ import {
   chooseEssentialCookies,
   dismissWelcome,
   launchBrowser,
+  mailTo,
   newContext,
-  readMailboxAsAdmin,
   seriousViolations,
   signInThroughForm,
 } from './browser';
@@ -39,9 +39,9 @@ describe('the contact form', () => {
     expect(await seriousViolations(visitor)).toEqual([]);
     await visitorContext.close();
 
-    const mailbox = await readMailboxAsAdmin();
-    expect(mailbox.find((message) => message.recipient === email)?.subject).toBe('We received your message');
-    expect(mailbox.find((message) => message.recipient === 'admin@example.com')?.text).toContain(words);
+    expect((await mailTo(email)).subject).toBe('We received your message');
+    // The admins are told, with the words (mailTo fails when no such message arrives).
+    await mailTo('admin@example.com', (message) => message.text.includes(words));
 
     const adminContext = await newContext(browser);
     const admin = await adminContext.newPage();
@@ -63,8 +63,8 @@ describe('the contact form', () => {
     expect(await seriousViolations(admin)).toEqual([]);
     await adminContext.close();
 
-    const reply = (await readMailboxAsAdmin()).find((message) => message.recipient === email);
-    expect(reply?.subject).toBe('Re: Accessibility');
-    expect(reply?.text).toContain('Thank you, we are adding them this week.');
+    const reply = await mailTo(email, (message) => message.subject.startsWith('Re:'));
+    expect(reply.subject).toBe('Re: Accessibility');
+    expect(reply.text).toContain('Thank you, we are adding them this week.');
   });
 });

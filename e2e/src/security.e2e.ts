@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissWelcome, launchBrowser, newContext, pathOf, readMailboxAsAdmin } from './browser';
+import { dismissWelcome, launchBrowser, linkMailedTo, newContext, pathOf } from './browser';
 
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -30,11 +30,7 @@ function totpCode(secret: string): string {
 async function signUpNewLearner(page: Page, email: string, password: string) {
   const signedUp = await page.request.post('/api/account/sign-up', { data: { email, password, name: 'Sam Secure' } });
   expect(signedUp.status()).toBe(201);
-  const messages = await readMailboxAsAdmin();
-  const link = /https?:\/\/\S+/.exec(messages.find((message) => message.recipient === email)?.text ?? '')?.[0];
-  expect(link).toBeDefined();
-  const url = new URL(link ?? '');
-  await page.goto(`${url.pathname}${url.search}`);
+  await page.goto(await linkMailedTo(email, 'verify-email'));
   await page.getByRole('heading', { name: 'Your email is confirmed' }).waitFor();
   await page.goto('/choose-plan');
   await page.getByRole('button', { name: 'Start with Calm' }).click();

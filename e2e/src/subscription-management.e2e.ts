@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dismissWelcome,
   launchBrowser,
+  linkMailedTo,
   newContext,
   pathOf,
-  readMailboxAsAdmin,
   signInThroughForm,
   signUpAndFollowConfirmation,
 } from './browser';
@@ -22,14 +22,6 @@ afterAll(async () => {
 async function signUpOnCalm(page: Page, email: string, name: string) {
   await signUpAndFollowConfirmation(page, email, name);
   expect((await page.request.post('/api/subscription/checkout', { data: { tier: 'calm' } })).status()).toBe(200);
-}
-
-/** The link in the newest mail to `email` that leads to `path`. */
-async function linkMailedTo(email: string, path: string) {
-  const mail = (await readMailboxAsAdmin()).filter((message) => message.recipient === email).at(-1);
-  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(path));
-  if (!link) throw new Error(`no ${path} link was mailed to ${email}`);
-  return new URL(link).pathname;
 }
 
 describe('managing a plan', () => {
