@@ -358,6 +358,8 @@ export const scormCommitResultSchema = z.object({
   stale: z.boolean().optional(),
   /** The attempt was opened again elsewhere and a commit from there is stored: this launch stores nothing more (409). */
   taken_over: z.boolean().optional(),
+  /** This very commit (same number, same data) was stored before: a retry or a replay that changed nothing (200). */
+  repeated: z.boolean().optional(),
   message: z.string().optional(),
   warnings: z.array(z.string()).optional(),
 });

@@ -5,6 +5,7 @@ import { receiveBetaUpdate } from '@/features/beta/components/show-beta-update-t
 import { GAMIFICATION_QUERY_KEY } from '@/features/gamification/api/gamification-query-key';
 import { GamificationLive } from '@/features/gamification/components/gamification-live';
 import { receiveLiveSessionChange } from '@/features/live/components/live-session-notice';
+import { UnsentCommitsDelivery } from '@/features/scorm/components/unsent-commits-delivery';
 import { invalidateSubscription } from '@/features/subscription/api/get-subscription-details';
 import { useSubscriptionStatus } from '@/features/subscription/api/get-subscription-status';
 import { useMe } from '@/lib/auth';
@@ -53,7 +54,8 @@ export function RealtimeBridge() {
 
 /**
  * What runs only while someone is signed in: the realtime channel and, once they have a plan, the XP, level and badge
- * toasts (an account still choosing its plan has no XP to watch, and the server would refuse to show it).
+ * toasts (an account still choosing its plan has no XP to watch, and the server would refuse to show it) and the
+ * delivery of SCORM progress an earlier visit could not save.
  */
 export function SignedInLive() {
   const { data: me } = useMe();
@@ -62,6 +64,7 @@ export function SignedInLive() {
     <>
       <RealtimeBridge />
       {plan.data?.subscribed ? <GamificationLive /> : null}
+      {plan.data?.subscribed && me ? <UnsentCommitsDelivery userId={me.user.id} /> : null}
     </>
   );
 }

@@ -80,14 +80,20 @@ describe.each(testTargets())('SCORM commits through the content origin on $name'
     expect(stored.json()).toEqual({ result: true, errorCode: 0 });
 
     // As the page closes, only what changed travels; the suspend data the server holds is kept.
-    const closing = await postTo(attempt.commit_url ?? '', {
+    const lastCommit = {
       sco_id: scoId,
       sequence: 2,
       cmi: { core: { lesson_status: 'passed', lesson_location: 'page-4', exit: 'suspend', score: { raw: '90' } } },
       unchanged: ['suspend_data'],
       terminate: true,
-    });
+    };
+    const closing = await postTo(attempt.commit_url ?? '', lastCommit);
     expect(closing.statusCode).toBe(200);
+    expect(closing.json()).toEqual({ result: true, errorCode: 0 });
+    // The page's copy of that last commit, sent again on the next visit, is recognised as stored already.
+    const replayed = await postTo(attempt.commit_url ?? '', lastCommit);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toEqual({ result: true, errorCode: 0, repeated: true });
     const resumed = await startAttempt();
     expect(resumed.attempt_id).toBe(attempt.attempt_id);
     expect(resumed.commit_sequence).toBe(2);

@@ -228,7 +228,7 @@ function planCommit(
     cmi: storableCmi(cmi),
   });
   if (fromKept && (order !== 'next' || attempt.endedAt)) return { answer: undefined };
-  if (order === 'repeat') return { answer: { result: true, errorCode: 0 } };
+  if (order === 'repeat') return { answer: { result: true, errorCode: 0, repeated: true } };
   if (order === 'stale') return { answer: staleCommitAnswer(family) };
   if (order === 'taken_over') return { answer: takenOverAnswer(family) };
   if (attempt.endedAt) {

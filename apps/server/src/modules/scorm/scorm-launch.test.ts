@@ -152,10 +152,12 @@ describe.each(testTargets())('SCORM packages on $name', (target) => {
       terminate: true,
     };
     expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).body.result).toBe(true);
-    // A retry of the same commit (its answer lost) gets the same answer; a later one finds the attempt ended.
+    // A retry of the same commit (its answer lost) gets the same answer, saying it was stored before; a later one
+    // finds the attempt ended.
     expect((await call<{ result: boolean }>(learner, 'POST', attemptUrl, finish)).body).toEqual({
       result: true,
       errorCode: 0,
+      repeated: true,
     });
     expect((await call(learner, 'POST', attemptUrl, { ...finish, sequence: finish.sequence + 1 })).status).toBe(422);
     await app.domainEvents.drain();

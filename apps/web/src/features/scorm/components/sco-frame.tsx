@@ -1,4 +1,5 @@
 import type { ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
+import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -11,6 +12,7 @@ import type { SaveState } from '../content-frame/protocol';
 import type { NavActivity } from '../runtime/navigation';
 import { type ScoRuntime, startScoRuntime } from '../runtime/sco-runtime';
 import type { Sequencer } from '../runtime/sequencer';
+import { deliverMyUnsent, forgetUnsent, keepUnsent } from '../runtime/unsent-commits';
 import { type LaunchRefusal, LaunchRefusalNotice, launchRefusalOf } from './launch-rules-notice';
 import { ReloadNotice } from './player-chrome';
 
@@ -49,24 +51,36 @@ export function ScoFrame({
   // The content's last failed API call, for the status bar; a loop repeating it re-renders and announces nothing.
   const [apiProblem, setApiProblem] = useState('');
   const [save, setSave] = useState<{ state: SaveState; message?: string }>({ state: 'idle' });
+  // Progress an earlier visit could not save (offline as it closed) was saved as this SCO opened.
+  const [unsentStored, setUnsentStored] = useState(false);
+  const queryClient = useQueryClient();
   // The wrapper address carries a content token; keep the one this SCO started with across refetches.
   const [wrapperUrl] = useState(session.content.wrapper_url);
   const terminate = useRef(onTerminate);
   terminate.current = onTerminate;
   // Refetched sessions bring new objects for the same SCO; the SCO is only restarted by a retry.
-  const launch = useRef({ target, activity, session, wrapperUrl, sequencer, itemIds, t });
-  launch.current = { target, activity, session, wrapperUrl, sequencer, itemIds, t };
+  const launch = useRef({ target, activity, session, wrapperUrl, sequencer, itemIds, t, queryClient });
+  launch.current = { target, activity, session, wrapperUrl, sequencer, itemIds, t, queryClient };
 
   useEffect(() => {
     void retry;
-    const { target, activity, session, wrapperUrl, sequencer, itemIds, t } = launch.current;
+    const { target, activity, session, wrapperUrl, sequencer, itemIds, t, queryClient } = launch.current;
     let runtime: ScoRuntime | null = null;
     let cancelled = false;
     setFailed(false);
     setRefusal(null);
-    startScormAttempt(target, activity.sco.id)
+    // What an earlier visit could not save goes first, so the attempt starts from it.
+    (target.mode === 'launch' ? deliverMyUnsent(queryClient) : Promise.resolve(0))
+      .then((stored) => {
+        if (stored > 0 && !cancelled) setUnsentStored(true);
+        return startScormAttempt(target, activity.sco.id);
+      })
       .then((attempt: ScormAttemptStart) => {
         if (cancelled) return;
+        const kept =
+          target.mode === 'launch'
+            ? { userId: attempt.learner.id, attemptId: attempt.attempt_id, launch: attempt.launch }
+            : null;
         runtime = startScoRuntime({
           version: session.package.version,
           scoId: activity.sco.id,
@@ -79,6 +93,12 @@ export function ScoFrame({
           events: {
             onTerminate: (request, api) => terminate.current(request, api),
             onSaveState: (state, message) => setSave(message ? { state, message } : { state }),
+            ...(kept
+              ? {
+                  onUnsent: (commit: { sequence: number; body: string }) => keepUnsent({ ...kept, ...commit }),
+                  onAnswered: (sequence: number) => forgetUnsent(kept, sequence),
+                }
+              : {}),
             onSuspendDataOverLimit: (length, limit) => setWarning(t('player.suspendDataOverLimit', { length, limit })),
             onApiError: (code, element) =>
               setApiProblem(
@@ -129,7 +149,9 @@ export function ScoFrame({
   }
   const saveText =
     save.state === 'idle' || save.state === 'taken-over'
-      ? ''
+      ? unsentStored
+        ? t('player.save.unsentStored')
+        : ''
       : save.state === 'refused'
         ? save.message
           ? t('player.save.refused', { message: save.message })
@@ -166,8 +188,11 @@ export function ScoFrame({
         {saveText ? (
           <span
             data-save-state={save.state}
-            // Progress notes stay quiet for screen readers; only a problem is announced.
-            aria-live={save.state === 'retrying' || save.state === 'refused' ? undefined : 'off'}
+            // Progress notes stay quiet for screen readers; a problem is announced, and so is progress of an
+            // earlier visit saved now.
+            aria-live={
+              save.state === 'retrying' || save.state === 'refused' || save.state === 'idle' ? undefined : 'off'
+            }
             className={save.state === 'retrying' || save.state === 'refused' ? 'text-destructive' : undefined}
           >
             {saveText}

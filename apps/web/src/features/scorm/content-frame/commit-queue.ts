@@ -9,6 +9,8 @@ export const KEEPALIVE_LIMIT = 60_000;
 /** Unsaved changes are sent at the latest this long after the first of them. */
 export const AUTOSAVE_MS = 10_000;
 const RETRY_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+/** While sends fail, what the content changed is kept (`keep`) at most this often. */
+export const KEEP_MS = 1_000;
 
 type Snapshot = { cmi?: Record<string, unknown> } & Record<string, unknown>;
 
@@ -21,6 +23,8 @@ const retriable = (status: number) => status === 0 || status === 408 || status =
  * (with newer data when there is some) until the server answers; a refusal is final. On page close the last
  * unsaved data leaves in a keepalive request holding only what changed since the stored copy. Once the attempt was
  * opened again elsewhere and saved from there (the server answers `taken_over`), nothing more is sent from here.
+ * With `keep`, every commit is handed over as it leaves, and while sends fail so is what the content changes since,
+ * to be kept outside the page until `answered` says the server answered it: a page closed offline loses nothing.
  */
 export function createCommitQueue({
   scoId,
@@ -29,6 +33,8 @@ export function createCommitQueue({
   snapshot,
   send,
   onState,
+  keep,
+  answered,
   autosaveMs = AUTOSAVE_MS,
   retryMs = RETRY_MS,
 }: {
@@ -37,9 +43,14 @@ export function createCommitQueue({
   startSequence: number;
   /** The launch this page runs as (`launch` of the attempt's start); every commit carries it. */
   launch?: number;
-  snapshot: () => Snapshot;
+  /** What the content holds now; `keeping` when it is only kept, not sent (so nothing meant for a send is used up). */
+  snapshot: (options?: { keeping: boolean }) => Snapshot;
   send: CommitSend;
   onState?: (state: SaveState, message?: string) => void;
+  /** A commit as it leaves, or the next one while sends fail: kept elsewhere until answered. */
+  keep?: (commit: { sequence: number; body: string }) => void;
+  /** The server answered the commit with this number (stored or refused): it and older ones need no keeping. */
+  answered?: (sequence: number) => void;
   autosaveMs?: number;
   retryMs?: number[];
 }) {
@@ -59,6 +70,9 @@ export function createCommitQueue({
   let autosave: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let wakeRetry: (() => void) | null = null;
+  /** The last send failed: changes are kept as they come (`keepChanges`). */
+  let failing = false;
+  let keepTimer: ReturnType<typeof setTimeout> | undefined;
   const waiters: Array<{ version: number; resolve: () => void }> = [];
 
   const settle = () => {
@@ -99,18 +113,22 @@ export function createCommitQueue({
       const number = ++sequence;
       const body = bodyOf(data, number);
       inflightCmi = data.cmi ?? null;
+      keep?.({ sequence: number, body });
       onState?.('saving');
       const response = await send(body, body.length <= KEEPALIVE_LIMIT).catch(
         (): CommitResponse => ({ status: 0, body: null }),
       );
       if (closed) return;
       if (retriable(response.status)) {
+        failing = true;
         onState?.('retrying');
         await wait(retryMs[Math.min(failures, retryMs.length - 1)] ?? 1_000);
         failures += 1;
         continue;
       }
       failures = 0;
+      failing = false;
+      answered?.(number);
       if (response.status === 409 && response.body?.taken_over) {
         takenOver = true;
         closed = true;
@@ -164,13 +182,24 @@ export function createCommitQueue({
       .filter(([key, value]) => isUnchanged(key, value))
       .map(([key]) => key);
     const body = bodyOf(data, number, unchanged);
+    keep?.({ sequence: number, body: unchanged.length > 0 ? bodyOf(data, number) : body });
     void send(body, body.length <= KEEPALIVE_LIMIT).catch(() => undefined);
+  };
+
+  /** While sends fail, what the content holds now is kept as the next commit would carry it (at most every second). */
+  const keepChanges = () => {
+    if (!keep || !failing || keepTimer !== undefined || closed) return;
+    keepTimer = setTimeout(() => {
+      keepTimer = undefined;
+      if (failing && !closed) keep({ sequence: sequence + 1, body: bodyOf(snapshot({ keeping: true }), sequence + 1) });
+    }, KEEP_MS);
   };
 
   return {
     /** The content changed its data: it is sent with the next commit, or by the autosave. */
     changed() {
       version += 1;
+      keepChanges();
       if (autosave === undefined && !closed) {
         autosave = setTimeout(() => {
           autosave = undefined;

@@ -33,6 +33,13 @@ export type WrapperToPlayer =
   | { type: 'api-error'; code: number; element: string | null }
   | { type: 'suspend-over-limit'; length: number; limit: number }
   | { type: 'save-state'; state: SaveState; message?: string }
+  /**
+   * A commit on its way (or, while sends fail, the next one with what changed since): the player keeps a copy until
+   * `answered`, so what a page closed offline held reaches the server on a later visit.
+   */
+  | { type: 'unsent'; sequence: number; body: string }
+  /** The server answered the commit with this number: it and older ones need no copy. */
+  | { type: 'answered'; sequence: number }
   /** The content ended its session; everything it set is stored (or could not be and the player was told). */
   | { type: 'terminated'; navRequest: string | null }
   /** The unload the player asked for is done and its data stored. */

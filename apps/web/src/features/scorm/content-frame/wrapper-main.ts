@@ -100,8 +100,10 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
     startSequence: attempt.commit_sequence,
     launch: attempt.launch,
     // Each commit also takes the calls refused since the last one to the server log.
-    snapshot: () => {
+    snapshot: (options) => {
       const data = taken.take();
+      // The refused calls go with a commit that is sent, not with a copy only kept while offline.
+      if (options?.keeping) return data;
       const refused = apiErrors.take();
       return refused.length > 0 ? { ...data, api_errors: refused } : data;
     },
@@ -110,6 +112,13 @@ function start(message: Extract<PlayerToWrapper, { type: 'init' }>) {
       if (state === 'taken-over') takenOver = true;
       tell({ type: 'save-state', state, ...(text ? { message: text } : {}) });
     },
+    // This origin's storage is often refused inside another site's page: the player keeps the copies.
+    ...(commitUrl
+      ? {
+          keep: ({ sequence, body }: { sequence: number; body: string }) => tell({ type: 'unsent', sequence, body }),
+          answered: (sequence: number) => tell({ type: 'answered', sequence }),
+        }
+      : {}),
   });
   if (message.validity) applyNavValidity(content, message.validity);
   const globals = window as unknown as Record<string, unknown>;

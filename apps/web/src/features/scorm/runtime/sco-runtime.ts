@@ -23,6 +23,10 @@ export type ScoRuntimeEvents = {
   onApiError?: (errorCode: number, element: string | null) => void;
   /** Content tried to keep more suspend data than the standard guarantees. */
   onSuspendDataOverLimit?: (length: number, limit: number) => void;
+  /** A commit the wrapper sent (or will send once it can): keep a copy until `onAnswered` names it or a later one. */
+  onUnsent?: (commit: { sequence: number; body: string }) => void;
+  /** The server answered the commit with this number. */
+  onAnswered?: (sequence: number) => void;
 };
 
 /** Settings of the engine's copy of the SCO's API: it keeps nothing itself; the wrapper stores the data. */
@@ -136,6 +140,12 @@ export function startScoRuntime({
         return;
       case 'save-state':
         events.onSaveState?.(message.state, message.message);
+        return;
+      case 'unsent':
+        events.onUnsent?.({ sequence: message.sequence, body: message.body });
+        return;
+      case 'answered':
+        events.onAnswered?.(message.sequence);
         return;
       case 'terminated':
         if (mirror?.isInitialized() && !mirror.isTerminated()) mirror.Terminate('');
