@@ -186,26 +186,82 @@ async function registerAccountModules(app: FastifyInstance, { config, database: 
   return { erasure, removeAccount, planMembersOf };
 }
 
-/** Learning: courses and progress, practice, calendar, dashboard, study sessions, goals, notes, SCORM and XP. */
-async function registerLearningModules(app: FastifyInstance, { config, database, core }: ModuleDeps) {
+type LearningServices = {
+  scorm: Awaited<ReturnType<typeof registerScorm>>;
+  progress: Awaited<ReturnType<typeof registerProgress>>;
+};
+
+/**
+ * Services of modules registered further down, for the callbacks of modules registered before them (courses ask
+ * SCORM and progress, progress asks SCORM). The callbacks run only once the app serves requests; one that ran during
+ * registration would fail here, naming the service, instead of reading an uninitialised variable.
+ */
+function registeredLater<T extends object>() {
+  const services: Partial<T> = {};
+  return {
+    set<K extends keyof T>(key: K, service: T[K]): T[K] {
+      services[key] = service;
+      return service;
+    },
+    get<K extends keyof T>(key: K): T[K] {
+      const service = services[key];
+      if (service === undefined) throw new Error(`The ${String(key)} service was used before it was registered.`);
+      return service as T[K];
+    },
+  };
+}
+
+/**
+ * Courses, progress and SCORM, which call on each other (a course lesson launches a package, a package launched from
+ * a course needs its access): each is registered once, the calls reaching the later ones when requests come.
+ */
+async function registerCoursework(
+  app: FastifyInstance,
+  { config, database, core }: ModuleDeps,
+  activityService: ReturnType<typeof registerActivity>,
+) {
   const { db } = database;
-  const { domainEvents, blobStore, subscriptionService, timeZoneOf, auditService } = core;
-  const activityService = registerActivity({ db });
+  const { domainEvents, blobStore, subscriptionService, auditService } = core;
+  const later = registeredLater<LearningServices>();
   const { courseCatalog } = await registerCourses(app, {
     database,
-    blobStore,
-    scormPackageStatus: (packageId) => scormService.packageStatus(packageId),
-    courseReshaped: (courseId) => progressService.reconcileCourse(courseId),
+    auditService,
+    scormPackageStatus: (packageId) => later.get('scorm').packageStatus(packageId),
+    courseReshaped: (courseId) => later.get('progress').reconcileCourse(courseId),
   });
-  const progressService = await registerProgress(app, {
+  const progressService = later.set(
+    'progress',
+    await registerProgress(app, {
+      db,
+      domainEvents,
+      blobStore,
+      courseCatalog,
+      activityService,
+      subscriptionService,
+      scormLaunch: (userId, packageId) => later.get('scorm').courseLessonLaunchUrl(userId, packageId),
+    }),
+  );
+  const scormService = await registerScorm(app, {
     db,
+    config,
+    auditService,
     domainEvents,
-    blobStore,
-    courseCatalog,
-    activityService,
-    subscriptionService,
-    scormLaunch: (userId, packageId) => scormService.courseLessonLaunchUrl(userId, packageId),
+    roles: core.roles,
+    activity: activityService,
+    assertCourseAccess: (actor, packageId) =>
+      progressService.assertCanLaunchCoursePackage({ userId: actor.id, role: actor.role }, packageId),
   });
+  later.set('scorm', scormService);
+  return progressService;
+}
+
+/** Learning: courses and progress, practice, calendar, dashboard, study sessions, goals, notes, SCORM and XP. */
+async function registerLearningModules(app: FastifyInstance, deps: ModuleDeps) {
+  const { config, database, core } = deps;
+  const { db } = database;
+  const { domainEvents, subscriptionService, timeZoneOf, auditService } = core;
+  const activityService = registerActivity({ db });
+  const progressService = await registerCoursework(app, deps, activityService);
   await registerPractice(app, { db });
   await registerCalendar(app, { db, publicUrl: config.publicUrl, auditService, subscriptionService });
   await registerAnalytics(app, { database, activityService, timeZoneOf, now: core.now });
@@ -218,16 +274,6 @@ async function registerLearningModules(app: FastifyInstance, { config, database,
     learningSecondsBetween: studySecondsBetween,
   });
   await registerNotes(app, { db, domainEvents, publicUrl: config.publicUrl, progressService });
-  const scormService = await registerScorm(app, {
-    db,
-    config,
-    blobStore,
-    domainEvents,
-    roles: core.roles,
-    activity: activityService,
-    assertCourseAccess: (actor, packageId) =>
-      progressService.assertCanLaunchCoursePackage({ userId: actor.id, role: actor.role }, packageId),
-  });
   const gamificationService = await registerGamification(app, {
     database,
     domainEvents,

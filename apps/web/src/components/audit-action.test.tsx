@@ -23,6 +23,22 @@ describe('an audit action', () => {
     expect(await screen.findByText('已添加登录提供方')).toBeInTheDocument();
   });
 
+  it('names course and SCORM package authoring in each language', async () => {
+    render(<AuditAction code="course.published" />);
+    expect(await screen.findByText('Course published')).toBeInTheDocument();
+    cleanup();
+    await i18n.changeLanguage('de');
+    render(<AuditAction code="lesson.deleted" />);
+    expect(await screen.findByText('Lektion gelöscht')).toBeInTheDocument();
+    cleanup();
+    await i18n.changeLanguage('zh');
+    render(<AuditAction code="module.deleted" />);
+    expect(await screen.findByText('已删除模块')).toBeInTheDocument();
+    cleanup();
+    render(<AuditAction code="scorm_package.uploaded" />);
+    expect(await screen.findByText('已上传 SCORM 课件包')).toBeInTheDocument();
+  });
+
   it('shows an action it has no words for by its code alone', async () => {
     render(<AuditAction code="lesson.archived" />);
     expect(await screen.findByText('lesson.archived')).toBeInTheDocument();

@@ -69,3 +69,35 @@ export function changedValues(
   }
   return Object.keys(newValues).length > 0 ? { oldValues, newValues } : null;
 }
+
+/** A change staff made to shared content (a course, a package): who made it, to which row, and to what. */
+export type ContentChange<Action extends string = string> = {
+  actorId: string;
+  action: Action;
+  table: string;
+  recordId: string;
+  oldValues?: Values;
+  newValues?: Values;
+};
+
+/**
+ * Records staff's changes to shared content under `purpose`. Content is no one's personal data: the entry names the
+ * staff member as the one who acted and no one as the person whose data it is; its legal basis is legitimate interest.
+ */
+export function contentChanges<Action extends string>(
+  auditService: Pick<AuditService, 'recordAuditEvent'>,
+  purpose: string,
+): (change: ContentChange<Action>) => Promise<void> {
+  return ({ actorId, action, table, recordId, oldValues, newValues }) =>
+    auditService.recordAuditEvent({
+      userId: null,
+      actorId,
+      action,
+      tableName: table,
+      recordId,
+      oldValues: oldValues ?? null,
+      newValues: newValues ?? null,
+      legalBasis: 'legitimate_interest',
+      purpose,
+    });
+}

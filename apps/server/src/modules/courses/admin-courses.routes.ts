@@ -1,13 +1,37 @@
-import { adminCourseDetailSchema, adminCourseListSchema, adminCourseSchema } from '@portal/shared/admin-courses';
+import {
+  type AdminCourse,
+  adminCourseDetailSchema,
+  adminCourseListSchema,
+  adminCourseSchema,
+} from '@portal/shared/admin-courses';
 import { createCourseBodySchema, updateCourseBodySchema } from '@portal/shared/course-authoring';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteApp } from '../../route-app.ts';
-import { access, courseParams, tags, uploadOf, uploadQuery } from './authoring.params.ts';
+import { changedValues } from '../audit/audit.service.ts';
+import { type AuthoringRouteOptions, access, courseParams, tags, uploadOf, uploadQuery } from './authoring.params.ts';
+import type { AuthoringAudit, AuthoringChange } from './course-audit.ts';
 import { presentAdminCourse, presentAdminCourseDetail } from './courses.presenter.ts';
 import type { CoursesService } from './courses.service.ts';
 
-function registerCourseListRoutes(app: RouteApp, coursesService: CoursesService) {
+const AUDITED_FIELDS = ['title', 'slug', 'description', 'required_tier', 'status'] as const;
+
+/** Records a change to a course by the admin who sent `request`: the audited fields it changed, before and after. */
+async function courseChanged(
+  audit: AuthoringAudit,
+  request: FastifyRequest,
+  action: AuthoringChange['action'],
+  before: AdminCourse | null,
+  after: AdminCourse,
+) {
+  const fields = (course: AdminCourse) => Object.fromEntries(AUDITED_FIELDS.map((field) => [field, course[field]]));
+  const values = before ? changedValues(fields(before), fields(after)) : { newValues: fields(after) };
+  if (!values) return;
+  await audit({ actorId: request.auth().user.id, action, table: 'courses', recordId: after.id, ...values });
+}
+
+function registerCourseListRoutes(app: RouteApp, coursesService: CoursesService, audit: AuthoringAudit) {
   app.get(
     '/api/admin/courses',
     {
@@ -27,10 +51,11 @@ function registerCourseListRoutes(app: RouteApp, coursesService: CoursesService)
         response: { 201: adminCourseSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(presentAdminCourse(await coursesService.createCourse(request.auth().user.id, request.body))),
+    async (request, reply) => {
+      const course = presentAdminCourse(await coursesService.createCourse(request.auth().user.id, request.body));
+      await courseChanged(audit, request, 'course.created', null, course);
+      return reply.status(201).send(course);
+    },
   );
 }
 
@@ -64,15 +89,15 @@ function registerCourseDetailRoutes(app: RouteApp, coursesService: CoursesServic
 }
 
 /** Listing, reading and creating courses. */
-export const adminCourseRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
+export const adminCourseRoutes: FastifyPluginAsyncZod<AuthoringRouteOptions> = async (
   app,
-  { coursesService },
+  { coursesService, audit },
 ) => {
-  registerCourseListRoutes(app, coursesService);
+  registerCourseListRoutes(app, coursesService, audit);
   registerCourseDetailRoutes(app, coursesService);
 };
 
-function registerCourseFieldRoutes(app: RouteApp, coursesService: CoursesService) {
+function registerCourseFieldRoutes(app: RouteApp, coursesService: CoursesService, audit: AuthoringAudit) {
   app.patch(
     '/api/admin/courses/:courseId',
     {
@@ -85,12 +110,18 @@ function registerCourseFieldRoutes(app: RouteApp, coursesService: CoursesService
         response: { 200: adminCourseSchema },
       },
     },
-    async (request) => presentAdminCourse(await coursesService.updateCourse(request.params.courseId, request.body)),
+    async (request) => {
+      const { courseId } = request.params;
+      const before = presentAdminCourse(await coursesService.course(courseId));
+      const course = presentAdminCourse(await coursesService.updateCourse(courseId, request.body));
+      await courseChanged(audit, request, 'course.updated', before, course);
+      return course;
+    },
   );
-  for (const [action, status] of [
-    ['publish', 'published'],
-    ['unpublish', 'draft'],
-    ['archive', 'archived'],
+  for (const [action, status, audited] of [
+    ['publish', 'published', 'course.published'],
+    ['unpublish', 'draft', 'course.unpublished'],
+    ['archive', 'archived', 'course.archived'],
   ] as const) {
     app.post(
       `/api/admin/courses/:courseId/${action}`,
@@ -103,7 +134,12 @@ function registerCourseFieldRoutes(app: RouteApp, coursesService: CoursesService
           response: { 200: adminCourseSchema },
         },
       },
-      async (request) => presentAdminCourse(await coursesService.setStatus(request.params.courseId, status)),
+      async (request) => {
+        const before = presentAdminCourse(await coursesService.course(request.params.courseId));
+        const course = presentAdminCourse(await coursesService.setStatus(request.params.courseId, status));
+        await courseChanged(audit, request, audited, before, course);
+        return course;
+      },
     );
   }
 }
@@ -137,10 +173,10 @@ function registerCourseCoverRoutes(app: RouteApp, coursesService: CoursesService
 }
 
 /** A course's fields, status and cover image. */
-export const adminCourseSettingsRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
+export const adminCourseSettingsRoutes: FastifyPluginAsyncZod<AuthoringRouteOptions> = async (
   app,
-  { coursesService },
+  { coursesService, audit },
 ) => {
-  registerCourseFieldRoutes(app, coursesService);
+  registerCourseFieldRoutes(app, coursesService, audit);
   registerCourseCoverRoutes(app, coursesService);
 };

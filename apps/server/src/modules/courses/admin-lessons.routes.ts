@@ -1,14 +1,23 @@
 import { adminLessonSchema } from '@portal/shared/admin-courses';
 import { createLessonBodySchema, updateLessonBodySchema } from '@portal/shared/course-authoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, lessonParams, moduleParams, noContent, tags, uploadOf, uploadQuery } from './authoring.params.ts';
+import {
+  type AuthoringRouteOptions,
+  access,
+  lessonParams,
+  moduleParams,
+  noContent,
+  tags,
+  uploadOf,
+  uploadQuery,
+} from './authoring.params.ts';
 import { presentAdminLesson } from './courses.presenter.ts';
 import type { CoursesService } from './courses.service.ts';
 
 /** Adding, editing and deleting lessons. */
-export const adminLessonRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
+export const adminLessonRoutes: FastifyPluginAsyncZod<AuthoringRouteOptions> = async (
   app,
-  { coursesService },
+  { coursesService, audit },
 ) => {
   app.post(
     '/api/admin/modules/:moduleId/lessons',
@@ -48,7 +57,10 @@ export const adminLessonRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesS
       schema: { tags, summary: 'Delete a lesson and its files', params: lessonParams, response: noContent },
     },
     async (request, reply) => {
-      await coursesService.deleteLesson(request.params.lessonId);
+      const lesson = await coursesService.deleteLesson(request.params.lessonId);
+      const oldValues = { title: lesson.title, course_id: lesson.courseId };
+      const actorId = request.auth().user.id;
+      await audit({ actorId, action: 'lesson.deleted', table: 'lessons', recordId: lesson.id, oldValues });
       return reply.status(204).send(null);
     },
   );

@@ -7,14 +7,22 @@ import {
   updateModuleBodySchema,
 } from '@portal/shared/course-authoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, courseParams, lessonParams, moduleParams, noContent, tags } from './authoring.params.ts';
+import {
+  type AuthoringRouteOptions,
+  access,
+  courseParams,
+  lessonParams,
+  moduleParams,
+  noContent,
+  tags,
+} from './authoring.params.ts';
 import { presentAdminCourseDetail, presentAdminModule } from './courses.presenter.ts';
 import type { CoursesService } from './courses.service.ts';
 
 /** Adding, editing and deleting modules. */
-export const adminModuleRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (
+export const adminModuleRoutes: FastifyPluginAsyncZod<AuthoringRouteOptions> = async (
   app,
-  { coursesService },
+  { coursesService, audit },
 ) => {
   app.post(
     '/api/admin/courses/:courseId/modules',
@@ -54,7 +62,10 @@ export const adminModuleRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesS
       schema: { tags, summary: 'Delete an empty module', params: moduleParams, response: noContent },
     },
     async (request, reply) => {
-      await coursesService.deleteModule(request.params.moduleId);
+      const module = await coursesService.deleteModule(request.params.moduleId);
+      const oldValues = { title: module.title, course_id: module.courseId };
+      const actorId = request.auth().user.id;
+      await audit({ actorId, action: 'module.deleted', table: 'course_modules', recordId: module.id, oldValues });
       return reply.status(204).send(null);
     },
   );

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import type { AuthoringAudit } from './course-audit.ts';
+import type { CoursesService } from './courses.service.ts';
 import type { Upload } from './lesson-uploads.ts';
 
 /** Shared by the admin authoring routes: ids in paths, upload names, and who may call them. */
@@ -12,6 +14,9 @@ export const uploadQuery = z.object({ file_name: z.string().max(255).optional() 
 export const noContent = { 204: z.null() };
 export const access = { role: 'admin', feature: null } as const;
 export const tags = ['courses (authoring)'];
+
+/** What the authoring route groups are given: the service, and the audit trail for changes worth recording. */
+export type AuthoringRouteOptions = { coursesService: CoursesService; audit: AuthoringAudit };
 
 export const uploadOf = (request: FastifyRequest, fileName: string | undefined): Upload => {
   if (!request.body || typeof (request.body as Readable).pipe !== 'function') {

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { COVER_MAX_BYTES } from '@portal/shared/course-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +150,31 @@ describe.each(testTargets())('course authoring on $name', (target) => {
     );
     await author.upload(`/api/admin/lessons/${lesson.id}/video`, await makePdf(1), 'video/mp4', 400);
     expect((await author.call('GET', `/api/admin/courses/${course.id}`)).modules[0].lessons[0].page_count).toBe(3);
+  });
+
+  it('a lesson deleted while its PDF streams in answers the upload with 404 and keeps no file of it', async () => {
+    const course = await author.createCourse({ title: 'Deleted meanwhile' });
+    const module = await author.createModule(course.id, { title: 'M' });
+    const lesson = await author.createLesson(module.id, { title: 'Handout', content: { kind: 'pdf' } });
+    const pdf = await makePdf(2);
+    const body = new PassThrough();
+    const uploading = app.inject({
+      method: 'PUT',
+      url: `/api/admin/lessons/${lesson.id}/pdf`,
+      headers: { ...admin.headers, 'content-type': 'application/pdf' },
+      payload: body,
+    });
+    body.write(pdf.subarray(0, 16));
+    const folder = app.blobStore.localPath?.(`lessons/${lesson.id}`) ?? '';
+    const filesNow = () => (existsSync(folder) ? readdirSync(folder) : []);
+    // The upload is streaming once its file is begun in the lesson's folder.
+    for (let waited = 0; filesNow().length === 0 && waited < 5_000; waited += 10) await sleep(10);
+    expect(filesNow()).toHaveLength(1);
+    await author.call('DELETE', `/api/admin/lessons/${lesson.id}`, undefined, 204);
+    body.end(pdf.subarray(16));
+    const response = await uploading;
+    expect(response.statusCode).toBe(404);
+    expect(filesNow()).toEqual([]);
   });
 
   it('an uploaded video is streamed to storage with its length read from the file; other types are refused', async () => {

@@ -67,6 +67,7 @@ export function createCourseModules({
         throw new AppError('conflict', 'Move or delete the lessons of this module first.');
       }
       await coursesRepository.deleteModule(module);
+      return module;
     },
   };
 }

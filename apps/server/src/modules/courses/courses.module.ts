@@ -2,7 +2,8 @@ import type { ScormPackageStatus } from '@portal/shared/scorm';
 import type { FastifyInstance } from 'fastify';
 import { appChangeCache, droppingAfterWrites } from '../../change-cache.ts';
 import type { Database } from '../../db/client.ts';
-import type { BlobStore } from '../files/blob-store.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { authoringAudit } from './course-audit.ts';
 import { createCourseCatalogService } from './course-catalog.service.ts';
 import { DEFAULT_COURSE_UPLOAD_LIMITS } from './course-upload-limits.ts';
 import {
@@ -36,18 +37,21 @@ export async function registerCourses(
   app: FastifyInstance,
   {
     database,
-    blobStore,
+    auditService,
     scormPackageStatus,
     courseReshaped,
   }: {
     database: Database;
-    blobStore: BlobStore;
+    /** Authoring changes go to the audit trail. */
+    auditService: AuditService;
     /** A SCORM lesson may be saved only once its package is ready; the SCORM module is listed later, asked lazily. */
     scormPackageStatus: (packageId: string) => Promise<ScormPackageStatus | null>;
     /** Works out again the progress of the course's learners after lessons were removed or moved (in the background). */
     courseReshaped: (courseId: string) => Promise<void>;
   },
 ) {
+  // The file store the files module (listed earlier) decorated the app with.
+  const { blobStore } = app;
   const outlines = appChangeCache<CourseTree>(app, database, { channel: COURSE_CHANGES_CHANNEL });
   // Which lessons embed a package: any course's change may add or remove one.
   const packageLessons = appChangeCache<LessonRow[]>(app, database, {
@@ -69,7 +73,8 @@ export async function registerCourses(
       );
     },
   });
-  await app.register(coursesRoutes, { coursesService, coursesRepository, blobStore });
+  const audit = authoringAudit(auditService);
+  await app.register(coursesRoutes, { coursesService, coursesRepository, blobStore, audit });
   return {
     coursesService,
     courseCatalog: createCourseCatalogService({ repository: coursesRepository, outlines, packageLessons }),

@@ -10,7 +10,8 @@ import type { BlobStore } from '../files/blob-store.ts';
 import { adminCourseRoutes, adminCourseSettingsRoutes } from './admin-courses.routes.ts';
 import { adminLessonFileRoutes, adminLessonRoutes } from './admin-lessons.routes.ts';
 import { adminModuleRoutes, adminOutlineRoutes } from './admin-modules.routes.ts';
-import { access, tags } from './authoring.params.ts';
+import { type AuthoringRouteOptions, access, tags } from './authoring.params.ts';
+import type { AuthoringAudit } from './course-audit.ts';
 import { courseCoverRoutes } from './course-cover.routes.ts';
 import type { CoursesRepository } from './courses.repository.ts';
 import type { CoursesService } from './courses.service.ts';
@@ -62,7 +63,7 @@ const authoringAidRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService
 };
 
 /** Admin-only authoring of courses, modules and lessons. Instructors and learners get 403. */
-const adminAuthoringRoutes: FastifyPluginAsyncZod<{ coursesService: CoursesService }> = async (app, options) => {
+const adminAuthoringRoutes: FastifyPluginAsyncZod<AuthoringRouteOptions> = async (app, options) => {
   // Uploads arrive as the raw file body; the service checks type, signature and size while streaming.
   // Registered here, the parsers reach every authoring route below and no route outside them.
   app.removeContentTypeParser('text/plain');
@@ -80,7 +81,8 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
   coursesService: CoursesService;
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
-}> = async (app, { coursesService, coursesRepository, blobStore }) => {
-  await app.register(adminAuthoringRoutes, { coursesService });
+  audit: AuthoringAudit;
+}> = async (app, { coursesService, coursesRepository, blobStore, audit }) => {
+  await app.register(adminAuthoringRoutes, { coursesService, audit });
   await app.register(courseCoverRoutes, { coursesRepository, blobStore });
 };

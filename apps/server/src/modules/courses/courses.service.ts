@@ -39,6 +39,8 @@ export function createCoursesService({
     limits,
     listCourses: () => coursesRepository.listCoursesWithCounts(),
     detail: lookup.detail,
+    /** One course with its module and lesson counts. */
+    course: lookup.withCounts,
     async detailBySlug(slug: string) {
       const course = await coursesRepository.findCourseBySlug(slug);
       if (!course) throw courseNotFound();

@@ -33,6 +33,25 @@ export async function storeUpload(
   return { contentType, size };
 }
 
+/** `storeUpload` for a lesson: a lesson deleted while its file streamed took its folder along, so the upload is a 404. */
+async function storeLessonUpload(...args: Parameters<typeof storeUpload>) {
+  try {
+    return await storeUpload(...args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw lessonNotFound();
+    throw error;
+  }
+}
+
+/**
+ * The lesson was deleted after its upload was stored: the new file is removed (the deletion took the lesson's folder
+ * before the file was there) and the upload answers that the lesson is gone.
+ */
+async function lessonGoneMeanwhile(blobStore: BlobStore, key: string): Promise<never> {
+  await blobStore.delete(key);
+  throw lessonNotFound();
+}
+
 type LessonUploadDeps = {
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
@@ -51,7 +70,7 @@ async function uploadLessonVideo(
     throw new AppError('bad_request', 'Videos can only be uploaded to video lessons.');
   }
   const key = `lessons/${lesson.id}/video-${randomUUID()}`;
-  const { contentType, size } = await storeUpload(blobStore, key, upload, VIDEO_TYPES, limits.video.max_bytes);
+  const { contentType, size } = await storeLessonUpload(blobStore, key, upload, VIDEO_TYPES, limits.video.max_bytes);
   const duration = await readVideoDuration(blobStore, key, { contentType, size });
   const file: StoredFile = {
     key,
@@ -64,10 +83,10 @@ async function uploadLessonVideo(
     content: { kind: 'video', source: 'upload', file },
     durationSeconds: duration ?? keptDuration,
   });
+  if (!updated) return lessonGoneMeanwhile(blobStore, key);
   await Promise.all(
     filesDropped(lesson.content, { kind: 'video', source: 'upload', file }).map((old) => blobStore.delete(old.key)),
   );
-  if (!updated) throw lessonNotFound();
   return updated;
 }
 
@@ -82,7 +101,7 @@ async function uploadLessonPdf(
     throw new AppError('bad_request', 'PDF files can only be uploaded to PDF lessons.');
   }
   const key = `lessons/${lesson.id}/document-${randomUUID()}.pdf`;
-  const { contentType, size } = await storeUpload(blobStore, key, upload, PDF_TYPES, limits.pdf.max_bytes);
+  const { contentType, size } = await storeLessonUpload(blobStore, key, upload, PDF_TYPES, limits.pdf.max_bytes);
   let pageCount: number;
   try {
     pageCount = await readPdfPageCount(blobStore, key);
@@ -97,8 +116,8 @@ async function uploadLessonPdf(
     size_bytes: size,
   };
   const updated = await coursesRepository.updateLesson(lessonId, { content: { kind: 'pdf', file }, pageCount });
+  if (!updated) return lessonGoneMeanwhile(blobStore, key);
   await Promise.all(filesDropped(lesson.content, { kind: 'pdf', file }).map((old) => blobStore.delete(old.key)));
-  if (!updated) throw lessonNotFound();
   return updated;
 }
 

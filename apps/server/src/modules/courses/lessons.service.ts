@@ -31,20 +31,17 @@ async function checkScormPackage(scormPackageStatus: PackageStatus, content: Par
   }
 }
 
-/** Adding, editing and removing lessons; files a lesson no longer uses are deleted. */
-export function createLessons({
-  coursesRepository,
-  blobStore,
-  lookup,
-  scormPackageStatus,
-  courseReshaped,
-}: {
+type LessonsDeps = {
   coursesRepository: CoursesRepository;
   blobStore: BlobStore;
   lookup: CourseLookup;
   scormPackageStatus: PackageStatus;
   courseReshaped: CourseReshaped;
-}) {
+};
+
+/** Adding, editing and removing lessons; files a lesson no longer uses are deleted. */
+export function createLessons(deps: LessonsDeps) {
+  const { coursesRepository, blobStore, lookup, scormPackageStatus, courseReshaped } = deps;
   return {
     async createLesson(moduleId: string, body: { title: string; content: LessonContentInput }) {
       const module = await lookup.requireModule(moduleId);
@@ -79,6 +76,7 @@ export function createLessons({
       await coursesRepository.deleteLesson(lesson);
       courseReshaped(lesson.courseId);
       await blobStore.deletePrefix(`lessons/${lesson.id}`);
+      return lesson;
     },
   };
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { getEffectiveRole, type RoleSource } from '../auth/roles.service.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
-import type { BlobStore } from '../files/blob-store.ts';
 import { createScormRepository } from './scorm.repository.ts';
 import { scormRoutes } from './scorm.routes.ts';
 import { createScormService, type ScormActor, type ScormService } from './scorm.service.ts';
@@ -12,6 +12,7 @@ import { createScormAnalyticsRepository } from './scorm-analytics.repository.ts'
 import { scormAnalyticsRoutes } from './scorm-analytics.routes.ts';
 import { createScormAnalyticsService } from './scorm-analytics.service.ts';
 import { createScormAttemptLimitsRepository } from './scorm-attempt-limits.repository.ts';
+import { scormAudit } from './scorm-audit.ts';
 import { createCommitChannel } from './scorm-commit-channel.ts';
 import { buildScormContentServer } from './scorm-content.ts';
 import { withLaunchRules } from './scorm-launch-rules.ts';
@@ -28,7 +29,8 @@ declare module 'fastify' {
 type ScormModuleDeps = {
   db: Db;
   config: Config;
-  blobStore: BlobStore;
+  /** Staff's changes to packages and enrolments go to the audit trail. */
+  auditService: AuditService;
   domainEvents: DomainEvents;
   roles: RoleSource;
   activity: Pick<ActivityService, 'addTime' | 'timeEndingNowForManySteps'>;
@@ -41,9 +43,10 @@ type ContentServer = Awaited<ReturnType<typeof buildScormContentServer>>;
 /** The SCORM service with its launch rules, and the channel the content's commits arrive on. */
 function createScormServices(
   app: FastifyInstance,
-  { db, config, blobStore, domainEvents, roles, activity, assertCourseAccess }: ScormModuleDeps,
+  { db, config, domainEvents, roles, activity, assertCourseAccess }: ScormModuleDeps,
   origin: ContentOrigin,
 ) {
+  const { blobStore } = app;
   const repository = createScormRepository({ db });
   const baseService = createScormService({
     repository,
@@ -145,7 +148,9 @@ function listenForContent(app: FastifyInstance, contentServer: ContentServer, co
  * server listens too, on its own port; with CONTENT_ORIGIN pointing elsewhere, it is served by whatever is there.
  */
 export async function registerScorm(app: FastifyInstance, deps: ScormModuleDeps) {
-  const { db, config, blobStore } = deps;
+  const { db, config, auditService } = deps;
+  // The file store the files module (listed earlier) decorated the app with.
+  const { blobStore } = app;
   const origin: ContentOrigin = { current: config.scorm.contentOrigin };
   const { repository, scormService, commitChannel } = createScormServices(app, deps, origin);
   const contentServer = await buildScormContentServer({
@@ -156,7 +161,8 @@ export async function registerScorm(app: FastifyInstance, deps: ScormModuleDeps)
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
   app.decorate('scormContent', contentServer as unknown as FastifyInstance);
-  await app.register(scormRoutes, { scormService, maxPackageBytes: config.scorm.limits.maxPackageBytes });
+  const { maxPackageBytes } = config.scorm.limits;
+  await app.register(scormRoutes, { scormService, maxPackageBytes, audit: scormAudit(auditService) });
   await app.register(scormPlayerRoutes, { scormService, commitChannel });
   const analyticsService = createScormAnalyticsService({
     repository: createScormAnalyticsRepository({ db }),

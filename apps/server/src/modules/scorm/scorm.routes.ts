@@ -17,8 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { RouteApp } from '../../route-app.ts';
+import { changedValues } from '../audit/audit.service.ts';
 import { presentDetail, presentEnrollment, presentPackage } from './scorm.presenter.ts';
 import type { ScormActor, ScormService } from './scorm.service.ts';
+import type { ScormAudit } from './scorm-audit.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
 const packageEnrollmentParams = z.object({ packageId: z.uuid(), enrollmentId: z.uuid() });
@@ -32,10 +34,10 @@ export async function actorOf(request: FastifyRequest): Promise<ScormActor> {
   return { id: user.id, name: user.name, role: await request.role() };
 }
 
-type StudioDeps = { scormService: ScormService; maxPackageBytes: number };
+type StudioDeps = { scormService: ScormService; maxPackageBytes: number; audit: ScormAudit };
 
 /** Uploading a package and processing it into a ready one. */
-function registerUploadRoutes(app: RouteApp, { scormService, maxPackageBytes }: StudioDeps) {
+function registerUploadRoutes(app: RouteApp, { scormService, maxPackageBytes, audit }: StudioDeps) {
   app.post(
     '/api/scorm/packages',
     {
@@ -52,8 +54,17 @@ function registerUploadRoutes(app: RouteApp, { scormService, maxPackageBytes }: 
       if (!request.body || typeof (request.body as Readable).pipe !== 'function') {
         throw new AppError('unsupported_media_type', 'Send the package as the raw request body (application/zip).');
       }
-      const created = await scormService.upload(await actorOf(request), request.query, request.body as Readable);
-      const pkg = await scormService.detail(await actorOf(request), created.id);
+      const actor = await actorOf(request);
+      const created = await scormService.upload(actor, request.query, request.body as Readable);
+      const pkg = await scormService.detail(actor, created.id);
+      const newValues = { title: pkg.pkg.title, file_name: request.query.file_name ?? null };
+      await audit({
+        actorId: actor.id,
+        action: 'scorm_package.uploaded',
+        table: 'scorm_packages',
+        recordId: created.id,
+        newValues,
+      });
       return reply.status(201).send({ package: presentPackage(pkg.pkg) });
     },
   );
@@ -111,7 +122,7 @@ function registerPackageReadRoutes(app: RouteApp, { scormService }: StudioDeps) 
 }
 
 /** Editing and deleting a package. */
-function registerPackageChangeRoutes(app: RouteApp, { scormService }: StudioDeps) {
+function registerPackageChangeRoutes(app: RouteApp, { scormService, audit }: StudioDeps) {
   app.patch(
     '/api/scorm/packages/:packageId',
     {
@@ -125,8 +136,14 @@ function registerPackageChangeRoutes(app: RouteApp, { scormService }: StudioDeps
       },
     },
     async (request) => {
-      const row = await scormService.update(await actorOf(request), request.params.packageId, request.body);
-      const detail = await scormService.detail(await actorOf(request), row.id);
+      const actor = await actorOf(request);
+      const before = presentPackage((await scormService.detail(actor, request.params.packageId)).pkg);
+      const row = await scormService.update(actor, request.params.packageId, request.body);
+      const detail = await scormService.detail(actor, row.id);
+      const fields = ['title', 'description', 'is_public'];
+      const values = changedValues(before, presentPackage(detail.pkg), fields);
+      const change = { action: 'scorm_package.updated', table: 'scorm_packages', ...values } as const;
+      if (values) await audit({ actorId: actor.id, recordId: row.id, ...change });
       return { package: presentPackage(detail.pkg) };
     },
   );
@@ -138,7 +155,12 @@ function registerPackageChangeRoutes(app: RouteApp, { scormService }: StudioDeps
       schema: { tags: ['scorm'], summary: 'Delete a package, its learner data and its files', params: packageParams },
     },
     async (request, reply) => {
-      await scormService.remove(await actorOf(request), request.params.packageId);
+      const actor = await actorOf(request);
+      const { packageId } = request.params;
+      const { title } = (await scormService.detail(actor, packageId)).pkg;
+      await scormService.remove(actor, packageId);
+      const change = { action: 'scorm_package.deleted', table: 'scorm_packages', oldValues: { title } } as const;
+      await audit({ actorId: actor.id, recordId: packageId, ...change });
       return reply.status(204).send();
     },
   );
@@ -182,7 +204,7 @@ function registerEnrollmentReadRoutes(app: RouteApp, { scormService }: StudioDep
 }
 
 /** Enrolling learners in a package and removing an enrolment. */
-function registerEnrollmentChangeRoutes(app: RouteApp, { scormService }: StudioDeps) {
+function registerEnrollmentChangeRoutes(app: RouteApp, { scormService, audit }: StudioDeps) {
   app.post(
     '/api/scorm/packages/:packageId/enrollments',
     {
@@ -197,7 +219,11 @@ function registerEnrollmentChangeRoutes(app: RouteApp, { scormService }: StudioD
     },
     async (request) => {
       const actor = await actorOf(request);
-      await scormService.enrol(actor, request.params.packageId, request.body);
+      const { packageId } = request.params;
+      await scormService.enrol(actor, packageId, request.body);
+      const newValues = { learner_ids: request.body.learner_ids, due_at: request.body.due_at ?? null };
+      const table = 'scorm_enrollments';
+      await audit({ actorId: actor.id, action: 'scorm_enrollment.created', table, recordId: packageId, newValues });
       return {
         enrollments: (await scormService.listEnrollments(actor, request.params.packageId)).map(presentEnrollment),
       };
@@ -211,7 +237,15 @@ function registerEnrollmentChangeRoutes(app: RouteApp, { scormService }: StudioD
       schema: { tags: ['scorm'], summary: 'Remove an enrolment and its data', params: packageEnrollmentParams },
     },
     async (request, reply) => {
-      await scormService.unenrol(await actorOf(request), request.params.packageId, request.params.enrollmentId);
+      const actor = await actorOf(request);
+      const { packageId, enrollmentId } = request.params;
+      await scormService.unenrol(actor, packageId, enrollmentId);
+      const change = {
+        action: 'scorm_enrollment.deleted',
+        table: 'scorm_enrollments',
+        newValues: { package_id: packageId },
+      } as const;
+      await audit({ actorId: actor.id, recordId: enrollmentId, ...change });
       return reply.status(204).send();
     },
   );

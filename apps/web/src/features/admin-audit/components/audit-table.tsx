@@ -6,9 +6,10 @@ import { AuditChanges } from './audit-changes';
 
 const COLUMNS = ['when', 'action', 'actor', 'target', 'changes'] as const;
 
-function Person({ person }: { person: AuditPerson | null }) {
+/** A person in the trail; `absent` says what no person means in the column (the person acted, or no one's data). */
+function Person({ person, absent }: { person: AuditPerson | null; absent: 'self' | 'none' }) {
   const { t } = useTranslation('admin-audit');
-  if (!person) return <span className="text-muted-foreground">{t('people.self')}</span>;
+  if (!person) return <span className="text-muted-foreground">{t(`people.${absent}`)}</span>;
   return (
     <span className="flex flex-col">
       <span>{person.name ?? t('people.deleted')}</span>
@@ -46,10 +47,10 @@ export function AuditTable({ events }: { events: AdminAuditEvent[] }) {
                 <AuditAction code={event.action} />
               </td>
               <td className="px-4 py-2">
-                <Person person={event.actor} />
+                <Person person={event.actor} absent="self" />
               </td>
               <td className="px-4 py-2">
-                <Person person={event.target} />
+                <Person person={event.target} absent="none" />
               </td>
               <td className="px-4 py-2">
                 <AuditChanges before={event.old_values} after={event.new_values} />

@@ -81,6 +81,25 @@ describe('audit log viewer', () => {
     expect(screen.getByText('2 events shown')).toBeInTheDocument();
   });
 
+  it('a change to shared content names the admin who made it and no one as whose data it was', async () => {
+    answer = () =>
+      new Response(
+        JSON.stringify({
+          events: [event(1, { action: 'course.published', table_name: 'courses', target: null })],
+          next_cursor: null,
+        } satisfies AdminAuditPage),
+        { status: 200 },
+      );
+    renderAudit();
+
+    const table = await screen.findByRole('table', { name: 'Audit events, newest first' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row as HTMLElement).getByText('Course published')).toBeInTheDocument();
+    expect(within(row as HTMLElement).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(row as HTMLElement).getByText('No one’s personal data')).toBeInTheDocument();
+    expect(within(row as HTMLElement).queryByText('The person themselves')).not.toBeInTheDocument();
+  });
+
   it('"Load more" asks for the next page by its cursor and adds it below', async () => {
     const user = userEvent.setup();
     renderAudit();

@@ -66,7 +66,10 @@ export function RecentAdminActions({ actions }: { actions: AdminOverview['recent
                 <span className="min-w-0">
                   <AuditAction code={event.action} />
                   <span className="block text-muted-foreground">
-                    {t('recentActions.byOn', { actor: who(event.actor), target: who(event.target) })}
+                    {/* A change to shared content (a course, a package) is no one's data: only who made it. */}
+                    {event.target
+                      ? t('recentActions.byOn', { actor: who(event.actor), target: who(event.target) })
+                      : who(event.actor)}
                   </span>
                 </span>
                 <time dateTime={event.created_at} className="text-muted-foreground">

@@ -56,6 +56,20 @@ function overview(range: number): AdminOverview {
         actor: { id: 'a1', name: 'Ada Admin', email: 'ada@example.com' },
         target: { id: 'u2', name: 'Lee Learner', email: 'lee@example.com' },
       },
+      {
+        id: 'e2',
+        action: 'course.published',
+        table_name: 'courses',
+        record_id: 'c1',
+        old_values: { status: 'draft' },
+        new_values: { status: 'published' },
+        legal_basis: 'legitimate_interest',
+        purpose: 'Course authoring',
+        ip_address: null,
+        created_at: '2026-11-25T08:00:00.000Z',
+        actor: { id: 'a2', name: 'Bo Builder', email: 'bo@example.com' },
+        target: null,
+      },
     ],
     health: {
       database: { status: 'ok', kind: 'postgres', latency_ms: 1.2 },
@@ -132,6 +146,9 @@ describe('admin home', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     expect(screen.getByText('Nia New')).toBeInTheDocument();
     expect(screen.getByText('Ada Admin on Lee Learner')).toBeInTheDocument();
+    // A change to a course is no one's data: the line names who made it alone.
+    expect(screen.getByText('Course published')).toBeInTheDocument();
+    expect(screen.getByText('Bo Builder')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the audit log' })).toHaveAttribute('href', '/dashboard/admin/audit');
 
     const health = screen.getByRole('heading', { name: 'System health' }).closest('div')?.parentElement as HTMLElement;
