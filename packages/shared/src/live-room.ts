@@ -105,6 +105,8 @@ export const liveRoomStateSchema = z.object({
     call_tab: z.string().nullable(),
   }),
   host_id: z.string(),
+  /** The host by name, in the room or not (a host who handed the role over and left included); null once erased. */
+  host_name: z.string().nullable(),
   participants: z.array(liveParticipantSchema),
   /** Raised hands, first raised first. */
   hands: z.array(z.object({ user_id: z.string(), name: z.string(), raised_at: z.string() })),
@@ -176,10 +178,20 @@ export const liveAttendeeSchema = z.object({
 export const liveAttendanceSchema = z.object({ attendees: z.array(liveAttendeeSchema) });
 export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;
 
+/**
+ * The sender's own RTCPeerConnection, random per connection: a signal from a connection other than the one this side
+ * negotiated with means theirs was made anew (their page entered the call again), and ours is made anew to match.
+ */
+const liveSignalConnectionSchema = z.string().min(8).max(64).optional();
+
 /** WebRTC signalling between two present members: a description (offer/answer) or an ICE candidate. */
 export const liveSignalDataSchema = z.union([
-  z.object({ description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) }) }),
   z.object({
+    description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) }),
+    connection: liveSignalConnectionSchema,
+  }),
+  z.object({
+    connection: liveSignalConnectionSchema,
     candidate: z.object({
       candidate: z.string().max(2000),
       sdpMid: z.string().max(100).nullable().optional(),

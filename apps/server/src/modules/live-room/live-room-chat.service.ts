@@ -39,15 +39,21 @@ type SignalMessage = {
   to_tab?: string | null;
 };
 
-/** A per-sender signal count over a sliding window: false once the sender floods. */
-function createSignalRateLimit() {
+/**
+ * A per-sender signal count over a sliding window: false once the sender floods. Past `sweepAbove` senders the
+ * windows that ended are dropped; a sender still within a flooded window stays refused.
+ */
+export function createSignalRateLimit(sweepAbove = 10_000) {
   // Signals arrive on this instance's sockets, so counting them here bounds each sender's flood.
   const signalWindows = new Map<string, { startedAt: number; count: number }>();
+  const windowMs = LIVE_SIGNAL_RATE.windowSeconds * 1000;
   return (userId: string) => {
     const at = Date.now();
     const window = signalWindows.get(userId);
-    if (!window || at - window.startedAt > LIVE_SIGNAL_RATE.windowSeconds * 1000) {
-      if (signalWindows.size > 10_000) signalWindows.clear();
+    if (!window || at - window.startedAt > windowMs) {
+      if (signalWindows.size > sweepAbove) {
+        for (const [sender, open] of signalWindows) if (at - open.startedAt > windowMs) signalWindows.delete(sender);
+      }
       signalWindows.set(userId, { startedAt: at, count: 1 });
       return true;
     }

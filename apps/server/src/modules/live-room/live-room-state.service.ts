@@ -114,10 +114,12 @@ export function createRoomStateReads({ repository, chatRepository, access, iceSe
     const hostId = room?.hostId ?? session.hostId;
     const mesh = session.meetingUrl === null;
     const participants = presentParticipants(present, hostId, mesh);
+    const hostPresent = participants.find((person) => person.user_id === hostId);
     return {
       session: presentSession(session),
       me: presentMe(viewer, session, hostId, participants),
       host_id: hostId,
+      host_name: hostPresent?.name ?? (await repository.nameOf(hostId)),
       participants,
       hands: raisedHands(participants),
       timer: presentTimer(room),

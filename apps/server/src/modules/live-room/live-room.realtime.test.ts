@@ -156,7 +156,9 @@ describe.each(testTargets())('live room realtime on $name', (target) => {
 
     const received = await nextSignal(hostTab);
     expect(received).toEqual({ from: ada.userId, sessionId, data: { description: { type: 'offer', sdp } } });
+    // The sending connection's id travels with the signal, so the other side knows a connection made anew.
     const candidate = {
+      connection: 'host-connection-0001',
       candidate: { candidate: 'candidate:1 1 udp 1 192.0.2.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 },
     };
     hostTab.socket.send(JSON.stringify({ type: 'live_signal', sessionId, to: ada.userId, data: candidate }));

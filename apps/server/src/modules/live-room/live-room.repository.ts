@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { liveRsvps, liveSessions } from '../../db/schema.ts';
+import { liveRsvps, liveSessions, users } from '../../db/schema.ts';
 import { liveRoomParticipants, liveRoomState } from './live-room.table.ts';
 import { createRoomPresenceReads, createRoomVisits } from './live-room-visits.repository.ts';
 
@@ -82,6 +82,12 @@ function createRoomStateRows(db: Db) {
     async roomState(sessionId: string): Promise<RoomStateRow | null> {
       const [row] = await db.select().from(liveRoomState).where(eq(liveRoomState.sessionId, sessionId));
       return row ?? null;
+    },
+
+    /** The name of a person, for a host who is not in the room; null for an account erased meanwhile. */
+    async nameOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      return row?.name ?? null;
     },
 
     async saveRoomState(

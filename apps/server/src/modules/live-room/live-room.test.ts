@@ -307,6 +307,13 @@ describe.each(testTargets())('live room on $name', (target) => {
       expect((await call(ada, 'POST', '/timer', { action: 'start', duration_seconds: 30 })).statusCode).toBe(200);
       expect((await call(host, 'POST', '/timer', { action: 'reset' })).statusCode).toBe(403);
       expect((await call(ben, 'POST', '/host', { user_id: ben.userId })).statusCode).toBe(403);
+      expect((await call(ben, 'GET', '/state')).json().host_name).toBe('Ada');
+
+      // Ada leaves holding the role: the room still names her as its host.
+      expect((await call(ada, 'POST', '/leave', {})).statusCode).toBe(204);
+      const withoutHost = (await call(ben, 'GET', '/state')).json();
+      expect(withoutHost.participants.map((person: { user_id: string }) => person.user_id)).not.toContain(ada.userId);
+      expect(withoutHost).toMatchObject({ host_id: ada.userId, host_name: 'Ada' });
 
       // The session's owner takes the host role back.
       expect((await call(host, 'GET', '/state')).json().me.can_reclaim_host).toBe(true);

@@ -1,12 +1,10 @@
-import type { LiveSession } from '@portal/shared/live';
-import type { LiveRoomState, LiveTimerBody } from '@portal/shared/live-room';
+import type { LiveTimerBody } from '@portal/shared/live-room';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useLiveSession } from '@/features/live/api/get-live-session';
 import { usePageTitle } from '@/lib/page-title';
 import { useEnterLiveRoom } from '../api/enter-live-room';
 import { leaveClosedRoom } from '../api/get-live-room-lobby';
@@ -27,7 +25,6 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
   const realtime = useRoomRealtime(sessionId, presence.entered);
   const room = useLiveRoomState(sessionId, presence.entered);
   const update = useUpdateLiveRoom(sessionId);
-  const session = useLiveSession(sessionId);
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState('');
   // Two clicks can land before the first hand-over re-renders the room; the second would be refused.
@@ -65,7 +62,7 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
       <header>
         <h1 className="text-2xl font-semibold">{state.session.title}</h1>
         <p className="text-sm text-muted-foreground">
-          {state.me.is_host ? t('room.youHost') : t('room.hostIs', { name: hostName(state, session.data) })}
+          {state.me.is_host ? t('room.youHost') : t('room.hostIs', { name: state.host_name ?? '—' })}
         </p>
         {presence.connection === 'online' ? null : (
           <Alert variant="warning" className="mt-2">
@@ -105,11 +102,4 @@ export function LiveRoom({ sessionId }: { sessionId: string }) {
       </div>
     </div>
   );
-}
-
-/** The host by name even when they are not in the room: the session's own host, unless the role was handed over. */
-function hostName(state: LiveRoomState, session: LiveSession | undefined) {
-  const present = state.participants.find((person) => person.user_id === state.host_id)?.name;
-  if (present) return present;
-  return session?.host.id === state.host_id ? session.host.name : '—';
 }

@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
+/** Time left on the shared timer; never more than it was set to, however the two clocks' difference was guessed. */
 function remainingMs(timer: LiveTimer, offsetMs: number, at: number) {
   if (timer.status === 'paused') return timer.remaining_ms ?? 0;
   if (timer.status !== 'running' || !timer.ends_at) return 0;
-  return Math.max(0, Date.parse(timer.ends_at) - (at + offsetMs));
+  const left = Math.max(0, Date.parse(timer.ends_at) - (at + offsetMs));
+  return timer.duration_seconds === null ? left : Math.min(left, timer.duration_seconds * 1000);
 }
 
 export function formatCountdown(ms: number) {

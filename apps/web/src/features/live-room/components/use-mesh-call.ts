@@ -1,22 +1,36 @@
 import type { LiveSignalData } from '@portal/shared/live-room';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { randomId } from '../utils/tab-id';
 import type { RoomRealtime } from './use-room-realtime';
 
 type Peer = {
   connection: RTCPeerConnection;
+  /** Our connection's id, sent with every signal of it. */
+  id: string;
+  /** Their connection's id, once a description of it was applied here; this connection talks to no other. */
+  remoteId: string | null;
   /** Their tab holding the call; when their call moves to another tab, this connection is replaced. */
   tab: string | null;
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
-  /** Their candidates that came before their description, added once it is set. */
-  early: RTCIceCandidateInit[];
+  /** Their candidates that came before their description (with their connection's id), added once it is set. */
+  early: { of: string | null; candidate: RTCIceCandidateInit }[];
   /** When this connection last started (or restarted) trying to connect. */
   since: number;
 };
 
 /** A connection not up this long after it started is negotiated again (a signal may have been lost on the way). */
 const STUCK_AFTER_MS = 8000;
+
+/** Up, settled, and sending every track we added: nothing left to negotiate. */
+const settled = (connection: RTCPeerConnection) =>
+  connection.connectionState === 'connected' &&
+  connection.signalingState === 'stable' &&
+  connection.getTransceivers().every((transceiver) => {
+    const sending = transceiver.currentDirection === 'sendrecv' || transceiver.currentDirection === 'sendonly';
+    return transceiver.sender.track === null || transceiver.currentDirection === 'stopped' || sending;
+  });
 
 /** Someone else in the call, in the tab holding their call. */
 export type CallPeer = { userId: string; tab: string | null };
@@ -56,37 +70,48 @@ export function useMeshCall({
     setRemoteStreams(({ [userId]: _gone, ...rest }) => rest);
   }, []);
 
-  /** Sends our offer to them once more if it still waits for an answer; true when it went. */
-  const resendOffer = useCallback(
-    (userId: string, tab: string | null, connection: RTCPeerConnection) => {
-      const pending = connection.localDescription;
-      if (pending?.type !== 'offer') return false;
-      sendSignal(userId, tab, { description: { type: 'offer', sdp: pending.sdp } });
-      return true;
-    },
+  /** A signal of this connection to the tab holding their call, marked with our connection's id. */
+  const signal = useCallback(
+    (userId: string, peer: Peer, data: LiveSignalData) =>
+      sendSignal(userId, peer.tab, { ...data, connection: peer.id }),
     [sendSignal],
   );
 
+  /** Sends our offer to them once more if it still waits for an answer; true when it went. */
+  const resendOffer = useCallback(
+    (userId: string, peer: Peer) => {
+      const pending = peer.connection.localDescription;
+      if (pending?.type !== 'offer') return false;
+      signal(userId, peer, { description: { type: 'offer', sdp: pending.sdp } });
+      return true;
+    },
+    [signal],
+  );
+
   /**
-   * Negotiates a connection that is not up again: an offer left unanswered goes once more, otherwise ICE restarts
-   * (fresh candidates, a new offer); a collision with the other side's attempt is settled as any other.
+   * Negotiates a connection that is not up again: an offer left unanswered goes once more, an offer of theirs we
+   * could not answer is dropped (theirs goes again), otherwise ICE restarts (fresh candidates, a new offer); a
+   * collision with the other side's attempt is settled as any other.
    */
   const restart = useCallback(
     (userId: string, peer: Peer) => {
       peer.since = Date.now();
       const { connection } = peer;
-      const resent = connection.signalingState === 'have-local-offer' && resendOffer(userId, peer.tab, connection);
-      if (!resent && connection.signalingState === 'stable') connection.restartIce();
+      const resent = connection.signalingState === 'have-local-offer' && resendOffer(userId, peer);
+      if (connection.signalingState === 'have-remote-offer') {
+        void connection.setRemoteDescription({ type: 'rollback' }).catch(() => undefined);
+      } else if (!resent && connection.signalingState === 'stable') connection.restartIce();
     },
     [resendOffer],
   );
 
-  // A call that has not come up within a few seconds (a signal lost, a path that failed) is tried again.
+  // A call that has not come up within a few seconds (a signal lost, a path that failed, a track of ours never
+  // negotiated) is tried again.
   useEffect(() => {
     const timer = setInterval(() => {
       for (const [userId, peer] of connections.current) {
         const { connection } = peer;
-        if (connection.connectionState === 'connected') peer.since = Date.now();
+        if (settled(connection)) peer.since = Date.now();
         else if (Date.now() - peer.since > STUCK_AFTER_MS && (localStream.current || connection.remoteDescription)) {
           restart(userId, peer);
         }
@@ -104,6 +129,8 @@ export function useMeshCall({
       const connection = new RTCPeerConnection({ iceServers: ice.current });
       const peer: Peer = {
         connection,
+        id: randomId(),
+        remoteId: null,
         tab,
         polite: myId > userId,
         makingOffer: false,
@@ -122,7 +149,7 @@ export function useMeshCall({
           await connection.setLocalDescription();
           const description = connection.localDescription;
           if (description && (description.type === 'offer' || description.type === 'answer')) {
-            sendSignal(userId, tab, { description: { type: description.type, sdp: description.sdp } });
+            signal(userId, peer, { description: { type: description.type, sdp: description.sdp } });
           }
         } finally {
           peer.makingOffer = false;
@@ -131,7 +158,7 @@ export function useMeshCall({
       connection.onicecandidate = ({ candidate }) => {
         if (candidate) {
           const { candidate: text, sdpMid, sdpMLineIndex } = candidate.toJSON();
-          sendSignal(userId, tab, { candidate: { candidate: text ?? '', sdpMid, sdpMLineIndex } });
+          signal(userId, peer, { candidate: { candidate: text ?? '', sdpMid, sdpMLineIndex } });
         }
       };
       connection.onconnectionstatechange = () => {
@@ -143,7 +170,7 @@ export function useMeshCall({
       };
       return peer;
     },
-    [myId, sendSignal, hangUp, restart],
+    [myId, signal, hangUp, restart],
   );
 
   /** One signal from another person: their first offer creates the connection. */
@@ -152,7 +179,17 @@ export function useMeshCall({
       // The server forwards only signals of the tab holding the sender's call, so a new tab here is their newest.
       const tab = fromTab ?? tabs.current.get(from) ?? null;
       tabs.current.set(from, tab);
-      const peer = peerFor(from, tab);
+      let peer = peerFor(from, tab);
+      const theirs = data.connection ?? null;
+      if (theirs && peer.remoteId && theirs !== peer.remoteId) {
+        // A late candidate of a connection of theirs this one no longer talks to is of no use.
+        if (!('description' in data)) return;
+        // They made their connection anew (their page entered the call again): ours, bound to the old one, cannot
+        // carry the new one, so it is made anew too. An answer to our old offer is dropped; the new one offers again.
+        hangUp(from);
+        peer = peerFor(from, tab);
+        if (data.description.type === 'answer') return;
+      }
       const { connection } = peer;
       try {
         if ('description' in data) {
@@ -163,21 +200,23 @@ export function useMeshCall({
           if (peer.ignoreOffer) {
             // Our offer may never have reached them (their new tab was not listening yet), and then both sides would
             // wait for an answer forever: it goes again, and the polite side yields to it.
-            resendOffer(from, tab, connection);
+            resendOffer(from, peer);
             return;
           }
           await connection.setRemoteDescription(data.description);
-          for (const candidate of peer.early.splice(0)) {
+          peer.remoteId = theirs ?? peer.remoteId;
+          for (const { of, candidate } of peer.early.splice(0)) {
+            if (of !== null && theirs !== null && of !== theirs) continue;
             await connection.addIceCandidate(candidate).catch(() => undefined);
           }
           if (data.description.type === 'offer') {
             await connection.setLocalDescription();
             const answer = connection.localDescription;
-            if (answer?.type === 'answer') sendSignal(from, tab, { description: { type: 'answer', sdp: answer.sdp } });
+            if (answer?.type === 'answer') signal(from, peer, { description: { type: 'answer', sdp: answer.sdp } });
           }
         } else if (!connection.remoteDescription) {
           // Their description is still on its way or being applied elsewhere: the candidate waits for it.
-          if (!peer.ignoreOffer) peer.early.push(data.candidate);
+          if (!peer.ignoreOffer) peer.early.push({ of: theirs, candidate: data.candidate });
         } else {
           await connection.addIceCandidate(data.candidate).catch((error: unknown) => {
             if (!peer.ignoreOffer) throw error;
@@ -187,7 +226,7 @@ export function useMeshCall({
         // A failed step leaves this pair without media; the next negotiation tries again.
       }
     },
-    [peerFor, resendOffer, sendSignal],
+    [peerFor, hangUp, resendOffer, signal],
   );
 
   // Each person's signals are handled one after another, in the order they came: a candidate handled while their

@@ -50,6 +50,7 @@ const roomState = (me: 'host' | 'ada', participants = [person('host', 'Hana Host
       call_tab: null,
     },
     host_id: 'host',
+    host_name: 'Hana Host',
     participants,
     hands: [],
     timer: { status: 'idle', duration_seconds: null, ends_at: null, remaining_ms: null },
@@ -154,6 +155,27 @@ describe('a live room that changes while one is in it', () => {
     expect(await screen.findByText('This session was cancelled.')).toBeInTheDocument();
     expectNoRoomActions();
   });
+
+  it('asking again whether the room is open failing on the way keeps the open room and its call', async () => {
+    let failing = false;
+    serve(roomState('ada'), ({ path }) => (failing && path === base ? refusal('unavailable', 503) : undefined));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Raise hand' })).toBeInTheDocument();
+    failing = true;
+    push({
+      type: 'live_session_changed',
+      session_id: SESSION,
+      change: 'updated',
+      title: 'Fractions live',
+      starts_at: at(5),
+    });
+    // The first ask and its two retries all fail.
+    await waitFor(() => expect(calls.filter(({ path }) => path === base).length).toBe(4), { timeout: 8000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('The room could not be loaded. Check your connection and try again.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Raise hand' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'People in the room' })).toBeInTheDocument();
+  }, 15_000);
 
   it('a room the server reports closed when asked again shows the closed page', async () => {
     let closed = false;

@@ -54,6 +54,7 @@ const roomState = (me: 'host' | 'ada', overrides: Partial<LiveRoomState> = {}): 
     call_tab: null,
   },
   host_id: 'host',
+  host_name: 'Hana Host',
   participants: [
     person('host', 'Hana Host', { is_host: true }),
     person('ada', 'Ada', { hand_raised_at: now.toISOString() }),
@@ -251,12 +252,14 @@ describe('the live room page', () => {
     expect(enters().at(-1)?.body).toEqual({ tab, claim: true });
   });
 
-  it('the session owner who handed the host role over can take it back', async () => {
-    const state = roomState('host', { host_id: 'ada' });
+  it('the session owner who handed the host role over sees who holds it, and can take it back', async () => {
+    // They handed it to Bea, who has left the room since: she is still named as the host.
+    const state = roomState('host', { host_id: 'bea', host_name: 'Bea Brown' });
     state.me = { ...state.me, is_host: false, can_moderate: false, can_reclaim_host: true };
     serve({ lobbyAnswer: new Response(JSON.stringify(lobby())), state });
     const user = userEvent.setup();
     renderPage();
+    expect(await screen.findByText('Host: Bea Brown')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Take the host role back' }));
     expect(calls).toContainEqual({ method: 'POST', path: `${base}/host`, body: { user_id: 'host' } });
   });

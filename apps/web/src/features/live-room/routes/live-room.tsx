@@ -34,7 +34,9 @@ export function LiveRoomPage() {
   );
   const body = () => {
     if (lobby.isPending) return <Spinner label={t('loading')} />;
-    if (lobby.error) {
+    // Asking again failed on the way (network, server): an open room stays as it was, so a call under way goes on.
+    const refused = lobby.error instanceof ApiError && lobby.error.status < 500;
+    if (lobby.error && (refused || lobby.data?.status !== 'open')) {
       const code = lobby.error instanceof ApiError ? lobby.error.code : 'network';
       if (lobby.error instanceof ApiError && code === 'subscription_required') {
         return <PlanUpgrade tier={(lobby.error.reasons[0] as Tier | undefined) ?? 'us'} feature={t('feature')} />;
@@ -43,6 +45,7 @@ export function LiveRoomPage() {
       return <Alert variant="warning">{t(code === 'not_found' ? 'errors.notFound' : 'errors.loadFailed')}</Alert>;
     }
     const { data } = lobby;
+    if (!data) return <Spinner label={t('loading')} />;
     if (data.status === 'open') return <LiveRoom sessionId={sessionId} />;
     const when = dateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
     return (

@@ -84,6 +84,7 @@ describe('the live hub', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('lists what is live now with a Join link to its room', async () => {
@@ -133,6 +134,9 @@ describe('the live hub', () => {
   });
 
   it('shows the week as a table with a column per weekday, and the same sessions as a list', async () => {
+    // A Wednesday noon, so a session half an hour away falls in this week whenever the test runs (late on a
+    // Sunday it would fall in the next one).
+    vi.useFakeTimers({ now: new Date('2026-11-25T12:00:00Z'), toFake: ['Date'] });
     const soon = session({ id: 'soon', title: 'Reading circle', starts_at: inMinutes(30), ends_at: inMinutes(90) });
     serve({ live_now: [], upcoming: [soon], past: [] }, () => soon);
     renderPage();
