@@ -1,28 +1,23 @@
 import type { ScormAnalytics, ScormAttemptStart, ScormPlayerSession } from '@portal/shared/scorm';
 import type { ScormOwnAttemptList } from '@portal/shared/scorm-analytics';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
-import { enrolDemoLearner, scoFrame, signInForScorm, uploadReadyPackage, zipOf } from './scorm-support';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
+import {
+  enrolDemoLearner,
+  scoFrame,
+  signInForScorm,
+  uploadReadyPackage,
+  withSignedInInstructor,
+  zipOf,
+} from './scorm-support';
 
 /**
  * Packages built here, each exercising one part of SCORM the player and the server must get right together,
  * played in the real player as the demo learner; the assertions read back what the server stored.
  */
 
-let browser: Browser;
-let staff: BrowserContext;
-let instructor: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await newContext(browser);
-  instructor = await staff.newPage();
-  await signInForScorm(instructor, 'instructor@example.com');
-});
-afterAll(async () => {
-  await staff.close();
-  await browser.close();
-});
+const scene = withSignedInInstructor();
 
 const NAMESPACES = `xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
   xmlns:imsss="http://www.imsglobal.org/xsd/imsss"`;
@@ -63,9 +58,13 @@ async function report(frame: Frame, values: Array<[string, string]>, navRequest?
 
 /** Uploads a package, enrols the demo learner, and signs the learner in, in a browser context of their own. */
 async function prepare(files: Record<string, string>, title: string) {
-  const packageId = await uploadReadyPackage(instructor, { zip: await zipOf(files), fileName: 'played.zip', title });
-  const enrollmentId = await enrolDemoLearner(instructor, packageId);
-  const context = await newContext(browser);
+  const packageId = await uploadReadyPackage(scene.instructor, {
+    zip: await zipOf(files),
+    fileName: 'played.zip',
+    title,
+  });
+  const enrollmentId = await enrolDemoLearner(scene.instructor, packageId);
+  const context = await newContext(scene.browser);
   const learner = await context.newPage();
   await signInForScorm(learner, 'learner@example.com');
   const session = (await (await learner.request.get(`/api/scorm/launch/${enrollmentId}`)).json()) as ScormPlayerSession;
@@ -82,7 +81,7 @@ async function prepare(files: Record<string, string>, title: string) {
 
 /** The package's analytics as the studio reads them. */
 const analyticsOf = async (packageId: string) =>
-  (await (await instructor.request.get(`/api/scorm/packages/${packageId}/analytics`)).json()) as ScormAnalytics;
+  (await (await scene.instructor.request.get(`/api/scorm/packages/${packageId}/analytics`)).json()) as ScormAnalytics;
 
 /** The demo learner's row in the studio analytics. */
 const learnerRow = async (packageId: string) =>

@@ -1,22 +1,10 @@
 import type { ScormAttemptStart, ScormEnrollment, ScormPlayerSession } from '@portal/shared/scorm';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
-import { scoFrame, signInForScorm, uploadReadyPackage, zipOf } from './scorm-support';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
+import { scoFrame, signInForScorm, uploadReadyPackage, withSignedInInstructor, zipOf } from './scorm-support';
 
-let browser: Browser;
-let staff: BrowserContext;
-let instructor: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  staff = await newContext(browser);
-  instructor = await staff.newPage();
-  await signInForScorm(instructor, 'instructor@example.com');
-});
-afterAll(async () => {
-  await staff.close();
-  await browser.close();
-});
+const scene = withSignedInInstructor();
 
 const manifest12 = (items: string, resources: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="com.example.runtime${Date.now()}" version="1"
@@ -50,16 +38,22 @@ type Api = Record<string, (...args: string[]) => string>;
 
 /** Uploads a package, enrols the demo learner, and opens a signed-in learner page. */
 async function prepare(files: Record<string, string>, title: string) {
-  const packageId = await uploadReadyPackage(instructor, { zip: await zipOf(files), fileName: 'runtime.zip', title });
-  const found = (await (await instructor.request.get('/api/scorm/learners?search=learner@example.com')).json()) as {
+  const packageId = await uploadReadyPackage(scene.instructor, {
+    zip: await zipOf(files),
+    fileName: 'runtime.zip',
+    title,
+  });
+  const found = (await (
+    await scene.instructor.request.get('/api/scorm/learners?search=learner@example.com')
+  ).json()) as {
     learners: Array<{ id: string; email: string }>;
   };
   const learnerId = found.learners.find((person) => person.email === 'learner@example.com')?.id;
-  const enrolled = await instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
+  const enrolled = await scene.instructor.request.post(`/api/scorm/packages/${packageId}/enrollments`, {
     data: { learner_ids: [learnerId] },
   });
   const enrollmentId = ((await enrolled.json()) as { enrollments: ScormEnrollment[] }).enrollments[0]?.id ?? '';
-  const context = await newContext(browser);
+  const context = await newContext(scene.browser);
   const learner = await context.newPage();
   await signInForScorm(learner, 'learner@example.com');
   const session = (await (await learner.request.get(`/api/scorm/launch/${enrollmentId}`)).json()) as ScormPlayerSession;

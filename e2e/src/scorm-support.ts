@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Frame, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ZipFile } from 'yazl';
-import { dismissWelcome, signInThroughForm } from './browser';
+import { dismissWelcome, launchBrowser, newContext, signInThroughForm } from './browser';
 
 /** The published sample packages kept beside the server's SCORM tests. */
 export const SCORM_SAMPLES = path.resolve(
@@ -19,6 +19,26 @@ export async function signInForScorm(page: Page, email: string) {
   await dismissWelcome(page);
   const accept = page.getByRole('button', { name: 'Accept All' });
   if (await accept.isVisible().catch(() => false)) await accept.click();
+}
+
+/**
+ * The test file's browser, with the instructor signed in on a page of their own to upload and enrol: opened before
+ * the file's tests, closed after them.
+ */
+export function withSignedInInstructor() {
+  const scene = {} as { browser: Browser; instructor: Page };
+  let staff: BrowserContext | undefined;
+  beforeAll(async () => {
+    scene.browser = await launchBrowser();
+    staff = await newContext(scene.browser);
+    scene.instructor = await staff.newPage();
+    await signInForScorm(scene.instructor, 'instructor@example.com');
+  });
+  afterAll(async () => {
+    await staff?.close();
+    await scene.browser?.close();
+  });
+  return scene;
 }
 
 /** A package built in the test, zipped in memory. */

@@ -185,6 +185,17 @@ describe.each(testTargets())('accounts on $name', (target) => {
       expect((await attemptSignIn({ 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(429);
     });
 
+    it('signing out is limited like the other account actions: the fourth within a minute gets 429', async () => {
+      const signOut = () =>
+        limited.inject({ method: 'POST', url: '/api/account/sign-out', remoteAddress: '198.51.100.78' });
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        expect((await signOut()).json().error.code).toBe('session_missing');
+      }
+      const fourth = await signOut();
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().error.code).toBe('rate_limited');
+    });
+
     it('reading who is signed in is not limited', async () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         expect((await limited.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);

@@ -292,11 +292,11 @@ function registerEmailChangeRoute(app: RouteApp, { auth, signUps, limited }: Acc
   );
 }
 
-function registerSignOutRoute(app: RouteApp, { auth }: AccountRouteDeps) {
+function registerSignOutRoute(app: RouteApp, { auth, limited }: AccountRouteDeps) {
   app.post(
     '/api/account/sign-out',
     {
-      config: { access: anyone },
+      config: { ...limited, access: anyone },
       schema: {
         tags: ['account'],
         summary: 'Sign out this session (local), every other session (others) or all sessions (global)',

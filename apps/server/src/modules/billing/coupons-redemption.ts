@@ -68,7 +68,11 @@ export function createCouponUse({ repository, now }: CouponsDeps) {
     }
   }
 
-  return { usable, redeem };
+  async function giveBack(coupon: CouponRow, userId: string) {
+    await repository.giveBack(coupon.id, userId);
+  }
+
+  return { usable, redeem, giveBack };
 }
 export type CouponUse = ReturnType<typeof createCouponUse>;
 
@@ -87,12 +91,18 @@ export function createCouponFreeAccess(
     }
     await use.redeem(coupon, userId, null);
     const until = new Date(now().getTime() + coupon.freeDays * DAY_MS);
-    await subscriptionService.activatePaid(userId, {
-      tier,
-      interval: null,
-      provider: 'coupon',
-      currentPeriodEnd: until,
-    });
+    try {
+      await subscriptionService.activatePaid(userId, {
+        tier,
+        interval: null,
+        provider: 'coupon',
+        currentPeriodEnd: until,
+      });
+    } catch (error) {
+      // Without the plan the code gave nothing: its use comes back, so redeeming again works.
+      await use.giveBack(coupon, userId);
+      throw error;
+    }
     // No checkout records the language: the notice when the free access ends is written in this one.
     await billingRepository.rememberLanguage(userId, language, now());
     await auditService.recordAuditEvent({

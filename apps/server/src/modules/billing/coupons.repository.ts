@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingCheckoutSessions } from './billing.table.ts';
 import { couponRedemptions, coupons } from './coupons.table.ts';
@@ -18,7 +18,6 @@ export class RedemptionRefused extends Error {
  * checkout does not use up a limited code. Runs with the coupon's row locked, before a new use is counted.
  */
 async function releaseUnpaid(tx: Tx, couponId: string, now: Date) {
-  await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update');
   const unpaid = tx
     .select({ id: billingCheckoutSessions.id })
     .from(billingCheckoutSessions)
@@ -31,14 +30,20 @@ async function releaseUnpaid(tx: Tx, couponId: string, now: Date) {
         ),
       ),
     );
-  const released = await tx
+  await returnUses(tx, couponId, inArray(couponRedemptions.sessionId, unpaid));
+}
+
+/** Removes the coupon's uses that `which` picks and counts them back to the code, with the coupon's row locked. */
+async function returnUses(tx: Tx, couponId: string, which: SQL | undefined) {
+  await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update');
+  const returned = await tx
     .delete(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), inArray(couponRedemptions.sessionId, unpaid)))
+    .where(and(eq(couponRedemptions.couponId, couponId), which))
     .returning({ id: couponRedemptions.id });
-  if (released.length === 0) return;
+  if (returned.length === 0) return;
   await tx
     .update(coupons)
-    .set({ redemptionCount: sql`greatest(${coupons.redemptionCount} - ${released.length}, 0)` })
+    .set({ redemptionCount: sql`greatest(${coupons.redemptionCount} - ${returned.length}, 0)` })
     .where(eq(coupons.id, couponId));
 }
 
@@ -72,6 +77,11 @@ async function countOneUse(tx: Tx, couponId: string, now: Date) {
     )
     .returning({ id: coupons.id });
   return counted !== undefined;
+}
+
+/** Removes the user's use of the coupon made without a checkout and counts it back, with the coupon's row locked. */
+function giveBackUse(tx: Tx, couponId: string, userId: string) {
+  return returnUses(tx, couponId, and(eq(couponRedemptions.userId, userId), isNull(couponRedemptions.sessionId)));
 }
 
 function createCouponReads(db: Db) {
@@ -127,6 +137,11 @@ function createCouponRedemptions(db: Db) {
      * (concurrent requests queue on the coupon's row), and a user redeems a code once. A user's earlier use that
      * only discounted a checkout never paid moves to the new checkout without counting again.
      */
+    /** Gives back a use without a checkout that the plan it was for never followed (`redeemFreeAccess`). */
+    async giveBack(couponId: string, userId: string) {
+      await db.transaction((tx: Tx) => giveBackUse(tx, couponId, userId));
+    },
+
     async redeem(couponId: string, userId: string, sessionId: string | null, now: Date) {
       return db.transaction(async (tx: Tx) => {
         const earlier = await lockEarlierUse(tx, couponId, userId);

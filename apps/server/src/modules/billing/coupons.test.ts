@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLAN_PRICES } from '@portal/shared/billing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { asUser, buyPlan, signUpAdmin } from '../../testing/billing-factories.ts';
 import { readMailbox, type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
@@ -11,11 +13,12 @@ const freshCode = (label: string) => `${label}${randomUUID().slice(0, 8)}`.toUpp
 
 describe.each(testTargets())('coupons on $name', (target) => {
   let app: App;
+  let database: Database;
   let close: () => Promise<void>;
   let admin: SignedIn;
 
   beforeAll(async () => {
-    ({ app, close } = await startTestApp(target));
+    ({ app, database, close } = await startTestApp(target));
     admin = await signUpAdmin(app);
   });
   afterAll(async () => {
@@ -173,6 +176,38 @@ describe.each(testTargets())('coupons on $name', (target) => {
     expect((await redeem(learner, coupon.code)).json().error.reasons).toEqual(['plan_already_higher']);
     const mail = (await readMailbox(app)).filter((message) => message.recipient === learner.email);
     expect(mail.map((message) => message.subject)).toContain('Coupon redeemed: Me plan');
+  });
+
+  it('a free-access code whose plan could not be stored gives its use back, and redeeming again works', async () => {
+    const learner = await signUpAndConfirm(app);
+    const coupon = await freeAccess({ maxRedemptions: 1 });
+    const usesOf = async () => {
+      const listed = await app.inject({ method: 'GET', url: '/api/admin/coupons', headers: asUser(admin) });
+      return listed.json().coupons.find((row: { id: string }) => row.id === coupon.id).redemption_count;
+    };
+    // The plan store refuses this learner's plan for a moment, as a database fault would.
+    await database.db.execute(
+      sql.raw(`create function refuse_plan_once() returns trigger language plpgsql as $$
+        begin
+          if new.user_id = '${learner.userId}' then raise exception 'plan store unavailable'; end if;
+          return new;
+        end $$`),
+    );
+    await database.db.execute(
+      sql.raw(`create trigger refuse_plan_once before insert or update on subscriptions
+        for each row execute function refuse_plan_once()`),
+    );
+    try {
+      expect((await redeem(learner, coupon.code)).statusCode).toBe(500);
+      expect(await usesOf()).toBe(0);
+    } finally {
+      await database.db.execute(sql.raw('drop trigger refuse_plan_once on subscriptions'));
+      await database.db.execute(sql.raw('drop function refuse_plan_once()'));
+    }
+    expect((await redeem(learner, coupon.code)).json()).toEqual({ success: true, message: 'Coupon Redeemed!' });
+    expect(await usesOf()).toBe(1);
+    const status = await app.inject({ method: 'GET', url: '/api/billing/subscription', headers: asUser(learner) });
+    expect(status.json()).toMatchObject({ tier: 'me' });
   });
 
   it('a free-access code entered at checkout activates the plan without a checkout', async () => {

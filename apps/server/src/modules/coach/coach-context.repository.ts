@@ -301,11 +301,10 @@ function createProgressReads(db: Db) {
         .where(and(eq(courseProgress.userId, userId), sql`${courseProgress.percent} < 100`, visibleCourse(tiers)))
         .orderBy(desc(courseProgress.lastActivityAt))
         .limit(limit);
-      const result = [];
-      for (const course of started) {
-        result.push({ ...course, next: await nextLessonOf(db, userId, course.courseId) });
-      }
-      return result;
+      // At most `limit` courses, each asked at the same time rather than one after another.
+      return Promise.all(
+        started.map(async (course) => ({ ...course, next: await nextLessonOf(db, userId, course.courseId) })),
+      );
     },
   };
 }

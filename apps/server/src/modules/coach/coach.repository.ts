@@ -43,7 +43,7 @@ function createConversationRows(db: Db) {
     async touchConversation(userId: string, conversationId: string, title?: string) {
       await db
         .update(coachConversations)
-        .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
+        .set({ updatedAt: sql`now()`, ...(title ? { title } : {}) })
         .where(and(eq(coachConversations.userId, userId), eq(coachConversations.id, conversationId)));
     },
 

@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { awardsOf, cappedDailyTotal } from '../../testing/daily-cap.ts';
 import { type SignedIn, signUpAndConfirm, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { userBadges, userXp } from '../gamification/gamification.table.ts';
@@ -355,7 +356,16 @@ describe.each(testTargets())('flashcards on $name', (target) => {
       const note = await addNote(learner, { deck_id: deck.id, front: `Question ${index}`, back: `Answer ${index}` });
       expect((await rate(learner, note.cards[0]?.id ?? '', 'easy')).statusCode).toBe(200);
     }
-    expect(await flashcardXp(learner.userId)).toBe(100);
+    const earned = await flashcardXp(learner.userId);
+    // 100 a day: the 101 reviews make 100 XP, unless the loop ran across midnight and the next day's cap began.
+    const awards = await awardsOf(database, learner.userId, 'flashcard_review');
+    expect(awards).toHaveLength(101);
+    expect(earned).toBe(
+      cappedDailyTotal(
+        awards.map((award) => award.day),
+        { xp: 1, cap: 100 },
+      ),
+    );
     const badges = await database.db.select().from(userBadges).where(eq(userBadges.userId, learner.userId));
     expect(badges.map((badge) => badge.badgeKey)).toContain('flashcards_100');
   });

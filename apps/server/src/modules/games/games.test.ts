@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { awardsOf, cappedDailyTotal } from '../../testing/daily-cap.ts';
 import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 import { publishedCourse } from '../flashcards/flashcards.testing.ts';
@@ -370,6 +371,15 @@ describe.each(testTargets())('games on $name', (target) => {
       const id = issued.items[0]?.id ?? '';
       expect((await finish(learner, issued.id, [{ item_id: id, answer: id }], 900)).statusCode).toBe(200);
     }
-    expect(await gameXp(learner.userId)).toBe(50);
+    const earned = await gameXp(learner.userId);
+    // 50 a day: eleven rounds make 50 XP, unless they ran across midnight and the next day's cap began.
+    const awards = await awardsOf(database, learner.userId, 'game_completed');
+    expect(awards).toHaveLength(11);
+    expect(earned).toBe(
+      cappedDailyTotal(
+        awards.map((award) => award.day),
+        { xp: 5, cap: 50 },
+      ),
+    );
   });
 });
