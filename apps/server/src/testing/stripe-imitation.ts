@@ -57,6 +57,9 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 
 type ImitationState = {
   subscriptions: Map<string, StripeSubscriptionObject>;
+  /** Each Checkout Session's status: open until it is expired (or a test marks it otherwise). */
+  checkoutSessions: Map<string, 'open' | 'complete' | 'expired'>;
+  outage: { expire: boolean };
   requests: StripeRequest[];
   counter: number;
 };
@@ -101,7 +104,20 @@ async function answerStripeRequest(state: ImitationState, request: IncomingMessa
   };
   const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
   if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-    return answer(200, checkoutSessionOf(`cs_test_${++state.counter}`, params));
+    const id = `cs_test_${++state.counter}`;
+    state.checkoutSessions.set(id, 'open');
+    return answer(200, checkoutSessionOf(id, params));
+  }
+  const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+  if (request.method === 'POST' && expiring) {
+    if (state.outage.expire) return answer(503, { error: { type: 'api_error', message: 'Stripe is unavailable.' } });
+    const id = decodeURIComponent(expiring[1] ?? '');
+    if (state.checkoutSessions.get(id) !== 'open') {
+      const message = `Only Checkout Sessions with a status in ["open"] can be expired (${id}).`;
+      return answer(400, { error: { type: 'invalid_request_error', message } });
+    }
+    state.checkoutSessions.set(id, 'expired');
+    return answer(200, { ...checkoutSessionOf(id, params), status: 'expired', url: null });
   }
   if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
     return answer(200, portalSessionOf(`bps_${++state.counter}`, params));
@@ -124,18 +140,27 @@ async function answerStripeRequest(state: ImitationState, request: IncomingMessa
 }
 
 /**
- * A local HTTP server answering the few Stripe API calls the portal makes (Checkout Session, Customer Portal session,
- * subscription read and update), so the official SDK runs unchanged without a network. Subscriptions are whatever the
- * test stores; every request is recorded.
+ * A local HTTP server answering the few Stripe API calls the portal makes (Checkout Session created and expired,
+ * Customer Portal session, subscription read and update), so the official SDK runs unchanged without a network.
+ * Subscriptions are whatever the test stores; every request is recorded. While `outage.expire` is set, expiring a
+ * Checkout Session answers 503.
  */
 export async function startStripeImitation() {
-  const state: ImitationState = { subscriptions: new Map(), requests: [], counter: 0 };
+  const state: ImitationState = {
+    subscriptions: new Map(),
+    checkoutSessions: new Map(),
+    outage: { expire: false },
+    requests: [],
+    counter: 0,
+  };
   const server = createServer((request, response) => answerStripeRequest(state, request, response));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     subscriptions: state.subscriptions,
+    checkoutSessions: state.checkoutSessions,
+    outage: state.outage,
     requests: state.requests,
     /** Settings that point the app's Stripe SDK at this server. */
     settings(): StripeSettings {

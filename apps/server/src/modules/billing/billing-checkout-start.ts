@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_SESSION_MINUTES, type PaidTier } from '@portal/shared/billing';
 import type { InterfaceLanguage } from '@portal/shared/language';
-import type { NewCheckoutSession } from './billing.repository.ts';
+import type { CheckoutSessionRow, NewCheckoutSession } from './billing.repository.ts';
 import type { BillingServiceDeps } from './billing-checkout-sessions.ts';
 
 const SUBSCRIPTION_SCREEN = '/dashboard/subscription';
@@ -44,8 +44,34 @@ function newSessionOf({
   };
 }
 
+/**
+ * The user's other open checkouts end, here and first at the provider (where a page of one may still be open in
+ * another tab): one payment at most goes through. When the provider cannot end them, nothing here changes either.
+ */
+async function replaceOtherCheckouts(
+  { repository, provider }: Pick<BillingServiceDeps, 'repository' | 'provider'>,
+  { userId, keptId, at }: { userId: string; keptId: string; at: Date },
+) {
+  const atProvider = await repository.otherOpenProviderSessions(userId, keptId);
+  if (atProvider.length > 0) await provider.expireCheckouts?.(atProvider);
+  await repository.cancelOtherOpenSessions(userId, keptId, at);
+}
+
+/** Where the browser goes to pay `session`, remembering the provider's id of its page. */
+async function openWithProvider(
+  { repository, provider }: Pick<BillingServiceDeps, 'repository' | 'provider'>,
+  session: CheckoutSessionRow,
+) {
+  const { url, providerSessionId } = await provider.createCheckout(session);
+  if (providerSessionId && providerSessionId !== session.providerSessionId) {
+    await repository.rememberProviderSession(session.id, providerSessionId);
+  }
+  return { url };
+}
+
 /** Opening a checkout with the provider. */
-export function createCheckoutStart({ repository, provider, prices, now }: BillingServiceDeps) {
+export function createCheckoutStart(deps: BillingServiceDeps) {
+  const { repository, provider, prices, now } = deps;
   return {
     /**
      * Stores the session (owner, plan, price, expiry) and asks the provider where to pay it. The user's open checkout
@@ -65,8 +91,8 @@ export function createCheckoutStart({ repository, provider, prices, now }: Billi
         ? undefined
         : await repository.findOpenSessionFor(userId, { ...request, amount }, createdAt);
       if (open) {
-        await repository.cancelOtherOpenSessions(userId, open.id, createdAt);
-        return provider.createCheckout(open);
+        await replaceOtherCheckouts(deps, { userId, keptId: open.id, at: createdAt });
+        return openWithProvider(deps, open);
       }
       const session = await repository.insertSession(
         newSessionOf({
@@ -81,12 +107,12 @@ export function createCheckoutStart({ repository, provider, prices, now }: Billi
       );
       try {
         await discount?.reserve(session.id);
+        await replaceOtherCheckouts(deps, { userId, keptId: session.id, at: createdAt });
       } catch (error) {
         await repository.closeOpenSession(session.id, 'canceled', createdAt);
         throw error;
       }
-      await repository.cancelOtherOpenSessions(userId, session.id, createdAt);
-      return provider.createCheckout(session);
+      return openWithProvider(deps, session);
     },
   };
 }

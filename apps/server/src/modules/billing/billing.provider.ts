@@ -77,8 +77,16 @@ export type LifecycleEvent =
 /** Where payments happen: the built-in sandbox now, Stripe Checkout behind the same calls later. */
 export interface BillingProvider {
   readonly name: 'sandbox' | 'stripe';
-  /** Opens the provider's checkout for a stored session and answers where the browser goes to pay. */
-  createCheckout(session: CheckoutSessionRow): Promise<{ url: string }>;
+  /**
+   * Opens the provider's checkout for a stored session and answers where the browser goes to pay, with the provider's
+   * own id of that checkout when it has one (Stripe's Checkout Session).
+   */
+  createCheckout(session: CheckoutSessionRow): Promise<{ url: string; providerSessionId?: string }>;
+  /**
+   * Ends checkouts at the provider that were replaced here, so none of them can be paid any more (a checkout that
+   * ended or was paid meanwhile is left as it is). A provider whose pages read our sessions has none.
+   */
+  expireCheckouts?(providerSessionIds: string[]): Promise<void>;
   /**
    * Moves the user's subscription to the plan of `charge` at once and charges `charge.amount` (the prorated
    * difference) for the period given. Answers the events to handle now; a provider with webhooks answers none.

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { billingCheckoutSessions, billingEvents, billingInvoices } from './billing.table.ts';
@@ -76,6 +76,15 @@ function createCheckoutSessionReads(db: Db) {
   };
 }
 
+/** The user's open, unpaid sessions other than `keptId`. */
+const otherOpenSessions = (userId: string, keptId: string) =>
+  and(
+    eq(billingCheckoutSessions.userId, userId),
+    ne(billingCheckoutSessions.id, keptId),
+    eq(billingCheckoutSessions.status, 'open'),
+    isNull(billingCheckoutSessions.payKey),
+  );
+
 function createCheckoutSessionPayments(db: Db) {
   return {
     async insertSession(session: NewCheckoutSession) {
@@ -108,19 +117,27 @@ function createCheckoutSessionPayments(db: Db) {
 
 function createCheckoutSessionClosing(db: Db) {
   return {
+    /** The provider's ids of the user's other open, unpaid sessions (those `cancelOtherOpenSessions` cancels). */
+    async otherOpenProviderSessions(userId: string, keptId: string): Promise<string[]> {
+      const rows = await db
+        .select({ providerSessionId: billingCheckoutSessions.providerSessionId })
+        .from(billingCheckoutSessions)
+        .where(and(otherOpenSessions(userId, keptId), isNotNull(billingCheckoutSessions.providerSessionId)));
+      return rows.flatMap((row) => (row.providerSessionId ? [row.providerSessionId] : []));
+    },
+    /** Remembers the provider's id of a session's checkout page, the first time the provider answers one. */
+    async rememberProviderSession(sessionId: string, providerSessionId: string) {
+      await db
+        .update(billingCheckoutSessions)
+        .set({ providerSessionId })
+        .where(and(eq(billingCheckoutSessions.id, sessionId), isNull(billingCheckoutSessions.providerSessionId)));
+    },
     /** Cancels the user's other open, unpaid sessions: the checkout opened last replaces them. */
     async cancelOtherOpenSessions(userId: string, keptId: string, now: Date) {
       await db
         .update(billingCheckoutSessions)
         .set({ status: 'canceled', updatedAt: now })
-        .where(
-          and(
-            eq(billingCheckoutSessions.userId, userId),
-            ne(billingCheckoutSessions.id, keptId),
-            eq(billingCheckoutSessions.status, 'open'),
-            isNull(billingCheckoutSessions.payKey),
-          ),
-        );
+        .where(otherOpenSessions(userId, keptId));
     },
     /** Moves an open session on; a session that already left `open` keeps its state. */
     async closeOpenSession(sessionId: string, status: 'completed' | 'canceled' | 'expired', now: Date) {

@@ -6,6 +6,9 @@ import type { BillingProvider, ProviderSubscriptionState } from './billing.provi
 import type { CheckoutSessionRow } from './billing.repository.ts';
 
 type Interval = 'month' | 'year';
+
+/** The shortest life Stripe gives a Checkout Session (`expires_at` at least 30 minutes after it is created). */
+const STRIPE_SHORTEST_CHECKOUT_SECONDS = 30 * 60;
 type StripeIds = { stripeCustomerId: string | null; stripeSubscriptionId: string | null };
 
 /** The SDK client, pointed at Stripe or at the Stripe-compatible server of STRIPE_API_URL. */
@@ -65,6 +68,16 @@ type StripeProviderDeps = {
   customerOf: (userId: string) => Promise<StripeIds | undefined>;
 };
 
+/**
+ * When Stripe's page of a session stops taking payment: with the session here, a minute later at most. Stripe takes
+ * no expiry sooner than 30 minutes after it creates the page (it would keep it 24 hours without one), so the minute is
+ * the leeway for the request reaching Stripe. Fixed by the session, so opening it again sends the same parameters.
+ */
+function stripeExpiry(session: CheckoutSessionRow): number {
+  const atLeast = Math.ceil(session.createdAt.getTime() / 1000) + STRIPE_SHORTEST_CHECKOUT_SECONDS + 60;
+  return Math.max(Math.ceil(session.expiresAt.getTime() / 1000), atLeast);
+}
+
 /** Where Stripe Checkout pays a stored session: its plan's price, our ids as metadata, the pages to come back to. */
 function checkoutSessionParams({
   settings,
@@ -86,6 +99,7 @@ function checkoutSessionParams({
     metadata,
     subscription_data: { metadata },
     locale: session.language === 'zh' ? 'zh' : session.language === 'de' ? 'de' : 'en',
+    expires_at: stripeExpiry(session),
     success_url: `${publicUrl}/subscription-success?session_id=${encodeURIComponent(session.id)}`,
     cancel_url: `${publicUrl}${session.cancelPath}`,
   };
@@ -132,7 +146,7 @@ function createStripeCheckouts({
   settings,
   publicUrl,
   customerOf,
-}: StripeProviderDeps): Pick<BillingProvider, 'createCheckout' | 'createPortal'> {
+}: StripeProviderDeps): Pick<BillingProvider, 'createCheckout' | 'expireCheckouts' | 'createPortal'> {
   return {
     async createCheckout(session) {
       const customer = (await customerOf(session.userId))?.stripeCustomerId ?? undefined;
@@ -141,7 +155,19 @@ function createStripeCheckouts({
         { idempotencyKey: `checkout_${session.id}` },
       );
       if (!created.url) throw new AppError('unavailable', 'Stripe did not answer a checkout address; try again.');
-      return { url: created.url };
+      return { url: created.url, providerSessionId: created.id };
+    },
+
+    async expireCheckouts(providerSessionIds) {
+      for (const id of providerSessionIds) {
+        try {
+          await stripe.checkout.sessions.expire(id);
+        } catch (error) {
+          // Stripe refuses a page that is no longer open (paid, or ended already): nothing is left to end.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+          throw new AppError('unavailable', 'Stripe could not close your earlier checkout; try again.');
+        }
+      }
     },
 
     async createPortal(userId, returnPath) {

@@ -19,6 +19,8 @@ export const billingCheckoutSessions = pgTable('billing_checkout_sessions', {
   payKey: text('pay_key'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   cancelPath: text('cancel_path').notNull(),
+  /** The provider's own id of its checkout page (Stripe's Checkout Session), so a checkout replaced here ends there. */
+  providerSessionId: text('provider_session_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_checkout_sessions" ADD COLUMN "provider_session_id" text;
