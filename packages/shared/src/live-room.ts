@@ -208,8 +208,13 @@ export const liveTabSchema = z.string().min(8).max(64);
 export const enterLiveRoomBodySchema = z
   .object({ tab: liveTabSchema.optional(), claim: z.boolean().optional() })
   .nullish();
-/** Leaving from one tab ends the visit only when that tab holds the call (or no tab is known). */
-export const leaveLiveRoomBodySchema = z.object({ tab: liveTabSchema.optional() }).nullish();
+/**
+ * Leaving from one tab ends the visit only when that tab holds the call (or no tab is known). `others_open`: another
+ * tab of mine is still in the room, so leaving gives up only the call (that tab takes it), and the visit goes on.
+ */
+export const leaveLiveRoomBodySchema = z
+  .object({ tab: liveTabSchema.optional(), others_open: z.boolean().optional() })
+  .nullish();
 
 /** A client's signal to another participant of the room, sent over the realtime socket, tab to tab. */
 export const liveSignalClientMessageSchema = z.object({

@@ -87,6 +87,23 @@ async function keepVisitOpen(
   return { opened: false, tabChanged: callTab !== open.callTab };
 }
 
+/**
+ * The call leaves the tab that held it, while another tab of the user keeps the visit open (its next entry takes the
+ * call); false when that tab did not hold the call, or there is no open visit.
+ */
+async function releaseCallTab(
+  db: Db,
+  { sessionId, userId, tab }: { sessionId: string; userId: string; tab: string | null },
+) {
+  if (tab === null) return false;
+  const released = await db
+    .update(liveAttendance)
+    .set({ callTab: null })
+    .where(and(visitsOf(sessionId, userId), isNull(liveAttendance.leftAt), eq(liveAttendance.callTab, tab)))
+    .returning({ id: liveAttendance.id });
+  return released.length > 0;
+}
+
 /** Visits of a room: entering, the heartbeat and leaving. */
 export function createRoomVisits(db: Db) {
   return {
@@ -105,6 +122,9 @@ export function createRoomVisits(db: Db) {
     ) {
       return db.transaction((tx) => keepVisitOpen(tx, { sessionId, userId, now, tab, claim }, onFirstVisit));
     },
+
+    releaseCallTab: (sessionId: string, userId: string, tab: string | null) =>
+      releaseCallTab(db, { sessionId, userId, tab }),
 
     /**
      * Closes the user's open visit and lowers their hand; false when there was none. Leaving from a tab that does not

@@ -248,6 +248,38 @@ describe.each(testTargets())('live room realtime on $name', (target) => {
     expect((await call(ada, 'POST', '/enter', { tab: firstTab })).json<LiveRoomState>().me.call_tab).toBe(firstTab);
   });
 
+  it('closing the tab holding the call while another tab stays keeps the person in the room; that tab takes it', async () => {
+    const sessionId = await seedLiveSession(app, { host, going: [ada] });
+    const call = roomCaller(app, sessionId);
+    const [firstTab, secondTab] = ['tab-stays-0001', 'tab-closes-002'];
+    const adaOf = async () =>
+      (await call(host, 'GET', '/state'))
+        .json<LiveRoomState>()
+        .participants.find((person) => person.user_id === ada.userId);
+    await call(host, 'POST', '/enter', { tab: 'host-tab-0002', claim: true });
+    await call(ada, 'POST', '/enter', { tab: firstTab, claim: true });
+    await call(ada, 'POST', '/enter', { tab: secondTab, claim: true });
+    const hostSocket = await tabs.connect(host);
+
+    // The tab with the call closes, telling the server another tab of Ada's is still in the room.
+    expect((await call(ada, 'POST', '/leave', { tab: secondTab, others_open: true })).statusCode).toBe(204);
+    expect(await nextOf(hostSocket, 'live_room_changed')).toMatchObject({ sessionId, change: 'presence' });
+    expect(await adaOf()).toMatchObject({ user_id: ada.userId, call_tab: null });
+    // The remaining tab takes the call: still one visit, never a gap in the list.
+    expect((await call(ada, 'POST', '/enter', { tab: firstTab, claim: true })).json<LiveRoomState>().me.call_tab).toBe(
+      firstTab,
+    );
+    const attendees = (await call(host, 'GET', '/attendance')).json<{
+      attendees: { user_id: string; visits: number }[];
+    }>().attendees;
+    expect(attendees.find((row) => row.user_id === ada.userId)?.visits).toBe(1);
+    // A tab that does not hold the call changes nothing by saying so; the last tab's leave ends the visit.
+    expect((await call(ada, 'POST', '/leave', { tab: secondTab, others_open: true })).statusCode).toBe(204);
+    expect((await adaOf())?.call_tab).toBe(firstTab);
+    expect((await call(ada, 'POST', '/leave', { tab: firstTab })).statusCode).toBe(204);
+    expect(await adaOf()).toBeUndefined();
+  });
+
   it('a flood of signals is cut off after 100 in ten seconds', async () => {
     const flooder = await livePerson(app, 'Flo');
     const target = await livePerson(app, 'Tara');

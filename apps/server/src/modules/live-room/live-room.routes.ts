@@ -66,7 +66,10 @@ function registerRoomPresenceRoutes(app: RouteApp, roomService: LiveRoomService)
     `${base}/leave`,
     route('Leave the room (from the tab holding my call)', { body: leaveLiveRoomBodySchema, response: done }),
     async (request, reply) => {
-      await roomService.leave(await viewerOf(request), request.params.sessionId, request.body?.tab ?? null);
+      await roomService.leave(await viewerOf(request), request.params.sessionId, {
+        tab: request.body?.tab ?? null,
+        othersOpen: request.body?.others_open ?? false,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -52,9 +52,13 @@ function createRoomPresence({
       return state(viewer, sessionId);
     },
 
-    async leave(viewer: RoomViewer, sessionId: string, tab: string | null = null) {
+    /** Leaving from a tab; with `othersOpen` (another tab of theirs stays) the visit goes on without a call tab. */
+    async leave(viewer: RoomViewer, sessionId: string, { tab = null, othersOpen = false }: LeaveOptions = {}) {
       await access.member(viewer, sessionId);
-      if (await repository.closeVisit(sessionId, viewer.id, now(), tab)) await changed(sessionId, 'presence');
+      const left = othersOpen
+        ? await repository.releaseCallTab(sessionId, viewer.id, tab)
+        : await repository.closeVisit(sessionId, viewer.id, now(), tab);
+      if (left) await changed(sessionId, 'presence');
     },
   };
 }
@@ -121,3 +125,4 @@ export type LiveRoomService = ReturnType<typeof createLiveRoomService>;
 
 /** The tab entering (random per page load) and whether it takes the person's call over. */
 type EnterOptions = { tab?: string | null; claim?: boolean };
+type LeaveOptions = { tab?: string | null; othersOpen?: boolean };

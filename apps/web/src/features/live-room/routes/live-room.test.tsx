@@ -252,6 +252,42 @@ describe('the live room page', () => {
     expect(enters().at(-1)?.body).toEqual({ tab, claim: true });
   });
 
+  it('when my other tab holding the call closes, this tab takes the call; closing this one tells the server another stays', async () => {
+    const state = roomState('ada');
+    state.me = { ...state.me, call_tab: 'another-tab-0001' };
+    serve({ lobbyAnswer: new Response(JSON.stringify(lobby())), state });
+    // The other tab of Ada's on this room, as the browser's channel between tabs carries it.
+    const otherTab = new BroadcastChannel(`live-room:${SESSION}`);
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event) => heard.push(event.data);
+    try {
+      renderPage();
+      expect(await screen.findByText('You are in this call in another tab or window.')).toBeInTheDocument();
+      const enters = () => calls.filter((call) => call.path === `${base}/enter`);
+      await vi.waitFor(() => expect(heard).toContainEqual({ type: 'opened', tab: expect.any(String) }));
+      const tab = (enters()[0]?.body as { tab: string } | undefined)?.tab;
+      otherTab.postMessage({ type: 'here', tab: 'another-tab-0001' });
+      const before = enters().length;
+
+      // A tab that did not hold the call closes: nothing to take over.
+      otherTab.postMessage({ type: 'closed', tab: 'some-third-tab-01' });
+      // The tab holding the call closes: this tab takes it at once, not at its next heartbeat.
+      otherTab.postMessage({ type: 'closed', tab: 'another-tab-0001' });
+      await vi.waitFor(() => expect(enters()).toHaveLength(before + 1));
+      expect(enters().at(-1)?.body).toEqual({ tab, claim: true });
+
+      // Now this tab closes while another (it said it is here) stays: the server frees the call, the visit goes on.
+      otherTab.postMessage({ type: 'opened', tab: 'yet-another-tab-1' });
+      await vi.waitFor(() => expect(heard).toContainEqual({ type: 'here', tab }));
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      await vi.waitFor(() => expect(calls.some((call) => call.path === `${base}/leave`)).toBe(true));
+      expect(calls.find((call) => call.path === `${base}/leave`)?.body).toEqual({ tab, others_open: true });
+      await vi.waitFor(() => expect(heard).toContainEqual({ type: 'closed', tab }));
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('the session owner who handed the host role over sees who holds it, and can take it back', async () => {
     // They handed it to Bea, who has left the room since: she is still named as the host.
     const state = roomState('host', { host_id: 'bea', host_name: 'Bea Brown' });
