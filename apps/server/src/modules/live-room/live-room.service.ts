@@ -125,4 +125,5 @@ export type LiveRoomService = ReturnType<typeof createLiveRoomService>;
 
 /** The tab entering (random per page load) and whether it takes the person's call over. */
 type EnterOptions = { tab?: string | null; claim?: boolean };
+/** The tab leaving, and whether another tab of theirs stays in the room (it takes the call). */
 type LeaveOptions = { tab?: string | null; othersOpen?: boolean };
