@@ -34,13 +34,20 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number }; timezoneId?: string } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    timezoneId?: string;
+    /** Browser permissions the site already holds, as after a person allowed them once (e.g. `camera`). */
+    permissions?: string[];
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: options.locale ?? 'en-US',
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.permissions ? { permissions: options.permissions } : {}),
   });
   return waitForHydration(sendSameOrigin(context));
 }
@@ -142,8 +149,8 @@ export function sendSameOrigin(context: BrowserContext): BrowserContext {
 
 export type MailboxMessage = { recipient: string; subject: string; text: string };
 
-/** The dev mailbox as the demo admin reads it: it is for signed-in admins only. */
-export async function readMailboxAsAdmin(): Promise<MailboxMessage[]> {
+/** Runs `read` with the dev mailbox as the demo admin reads it (it is for signed-in admins only), signed in once. */
+async function withAdminMailbox<T>(read: (mailbox: () => Promise<MailboxMessage[]>) => Promise<T>): Promise<T> {
   const admin = await request.newContext({
     baseURL: baseUrl(),
     extraHTTPHeaders: { origin: new URL(baseUrl()).origin },
@@ -153,9 +160,11 @@ export async function readMailboxAsAdmin(): Promise<MailboxMessage[]> {
       data: { email: 'admin@example.com', password: DEMO_PASSWORD },
     });
     if (!signedIn.ok()) throw new Error(`admin sign-in answered ${signedIn.status()}`);
-    const mailbox = await admin.get('/api/dev/mailbox');
-    if (!mailbox.ok()) throw new Error(`the mailbox answered ${mailbox.status()}`);
-    return ((await mailbox.json()) as { messages: MailboxMessage[] }).messages;
+    return await read(async () => {
+      const mailbox = await admin.get('/api/dev/mailbox');
+      if (!mailbox.ok()) throw new Error(`the mailbox answered ${mailbox.status()}`);
+      return ((await mailbox.json()) as { messages: MailboxMessage[] }).messages;
+    });
   } finally {
     await admin.dispose();
   }
@@ -166,17 +175,19 @@ export async function readMailboxAsAdmin(): Promise<MailboxMessage[]> {
  * the one a step caused (a live session's notice to the same person may be written after it), and some mail is written
  * after the answer that caused it.
  */
-export async function mailTo(
+export function mailTo(
   recipient: string,
   matches: (message: MailboxMessage) => boolean = () => true,
 ): Promise<MailboxMessage> {
   const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = (await readMailboxAsAdmin()).find((message) => message.recipient === recipient && matches(message));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no matching message was mailed to ${recipient}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return withAdminMailbox(async (mailbox) => {
+    for (;;) {
+      const found = (await mailbox()).find((message) => message.recipient === recipient && matches(message));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching message was mailed to ${recipient}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
 }
 
 /** The path and query of the link to `path` in the newest message to `recipient` that has one. */

@@ -18,6 +18,13 @@ afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * Camera and microphone allowed for the site, as for a person who allowed them before. Without it, a connection made
+ * before the page asked for the camera (a person watching) names its addresses by mDNS names, which the other page must
+ * resolve by multicast; on a machine where that answers late, such a call never finds a path.
+ */
+const MEDIA_ALLOWED = ['camera', 'microphone'];
+
 /** A wall-clock time in UTC a few minutes from now, as the schedule form takes it (YYYY-MM-DDTHH:MM). */
 const utcLocalIn = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);
 
@@ -114,7 +121,7 @@ const RECORD_CALLS = () => {
 describe('the live room', () => {
   it('host and learner meet in the room: presence, chat, a raised hand and the shared timer', async () => {
     const stamp = Date.now();
-    const hostContext = await newContext(browser);
+    const hostContext = await newContext(browser, { permissions: MEDIA_ALLOWED });
     await hostContext.addInitScript(RECORD_CALLS);
     const host = await hostContext.newPage();
     await signInThroughForm(host, 'instructor@example.com');
@@ -133,7 +140,7 @@ describe('the live room', () => {
     const sessionId = ((await created.json()) as { sessions: { id: string }[] }).sessions[0]?.id;
     expect(sessionId).toBeTruthy();
 
-    const learnerContext = await newContext(browser);
+    const learnerContext = await newContext(browser, { permissions: MEDIA_ALLOWED });
     await learnerContext.addInitScript(RECORD_CALLS);
     const learner = await learnerContext.newPage();
     const learnerName = `Uma Us ${stamp}`;

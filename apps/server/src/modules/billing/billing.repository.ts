@@ -9,13 +9,16 @@ export type NewCheckoutSession = typeof billingCheckoutSessions.$inferInsert;
 export type InvoiceRow = typeof billingInvoices.$inferSelect;
 
 /** The user's session while it is open and no payment went through yet. */
-const openUnpaidSessionOf = (userId: string, sessionId: string) =>
+/** The user's sessions that are open and not paid. */
+const openUnpaidOf = (userId: string) =>
   and(
-    eq(billingCheckoutSessions.id, sessionId),
     eq(billingCheckoutSessions.userId, userId),
     eq(billingCheckoutSessions.status, 'open'),
     isNull(billingCheckoutSessions.payKey),
   );
+
+const openUnpaidSessionOf = (userId: string, sessionId: string) =>
+  and(eq(billingCheckoutSessions.id, sessionId), openUnpaidOf(userId));
 
 /**
  * Open and unpaid, and no other session of the user was paid after this one opened (another tab bought a plan, or a
@@ -36,9 +39,7 @@ const openSessionsOfPlan = (
   now: Date,
 ) =>
   and(
-    eq(billingCheckoutSessions.userId, userId),
-    eq(billingCheckoutSessions.status, 'open'),
-    isNull(billingCheckoutSessions.payKey),
+    openUnpaidOf(userId),
     gt(billingCheckoutSessions.expiresAt, now),
     eq(billingCheckoutSessions.tier, plan.tier),
     eq(billingCheckoutSessions.interval, plan.interval),
@@ -78,12 +79,7 @@ function createCheckoutSessionReads(db: Db) {
 
 /** The user's open, unpaid sessions other than `keptId`. */
 const otherOpenSessions = (userId: string, keptId: string) =>
-  and(
-    eq(billingCheckoutSessions.userId, userId),
-    ne(billingCheckoutSessions.id, keptId),
-    eq(billingCheckoutSessions.status, 'open'),
-    isNull(billingCheckoutSessions.payKey),
-  );
+  and(openUnpaidOf(userId), ne(billingCheckoutSessions.id, keptId));
 
 function createCheckoutSessionPayments(db: Db) {
   return {
