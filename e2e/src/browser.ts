@@ -258,6 +258,9 @@ export async function chooseEssentialCookies(page: Page) {
 
 /** Dismisses the first-visit welcome dialog if it shows. */
 export async function dismissWelcome(page: Page) {
+  // The dialog opens on the learner home only: on any other dashboard screen there is nothing to wait for.
+  const { pathname } = new URL(page.url());
+  if (pathname.startsWith('/dashboard/') && pathname !== '/dashboard/learner') return;
   const start = page.getByRole('button', { name: "Let's start" });
   const shown = await start
     .waitFor({ timeout: 5000 })

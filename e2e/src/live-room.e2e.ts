@@ -191,7 +191,7 @@ describe('the live room', () => {
     // Both join the in-browser call: each receives the other's video through the signalling of our socket.
     await host.getByRole('button', { name: 'Join with camera and microphone' }).click();
     await learner.getByRole('button', { name: 'Join with camera and microphone' }).click();
-    const remoteVideoPlays = (page: Page, name: string) =>
+    const remoteVideoPlays = (page: Page, name: string, timeout = 90_000) =>
       page
         .waitForFunction(
           (caption) =>
@@ -203,7 +203,7 @@ describe('the live room', () => {
             }),
           name,
           // WebRTC with fake devices on a busy two-core machine has taken more than 45 s to show the first frame.
-          { timeout: 90_000 },
+          { timeout },
         )
         .catch(async (error: Error) => {
           // What each connection of this page went through, for the report: a call that never came up is rare and
@@ -221,8 +221,9 @@ describe('the live room', () => {
     await learner.getByRole('button', { name: 'Unmute microphone' }).waitFor();
 
     // The learner steps out to the hub and straight back with the browser's Back button, and their leaving is lost
-    // on the way, so the host's page still holds its connection to them: the learner's page makes its call anew in
-    // the same tab, the host's follows it, and the two see each other again.
+    // on the way, so the host's page still holds its connection to them. The learner's page greets the host's as it
+    // enters the call, and the host's connects anew at once: the learner sees the host before joining with media,
+    // sooner than a stuck call is retried (8 s). Then the learner joins, and the two see each other again.
     const leaving = '**/api/live-room/sessions/*/leave';
     await learner.route(leaving, (route) => route.abort());
     await learner.getByRole('link', { name: 'Back to the live hub' }).click();
@@ -230,6 +231,7 @@ describe('the live room', () => {
     await learner.goBack();
     await learner.unroute(leaving);
     await learner.getByRole('heading', { level: 1, name: `Fractions live ${stamp}` }).waitFor();
+    await remoteVideoPlays(learner, 'Ivan Instructor', 6_000);
     await learner.getByRole('button', { name: 'Join with camera and microphone' }).click();
     await remoteVideoPlays(learner, 'Ivan Instructor');
     await remoteVideoPlays(host, learnerName);

@@ -184,8 +184,13 @@ export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;
  */
 const liveSignalConnectionSchema = z.string().min(8).max(64).optional();
 
-/** WebRTC signalling between two present members: a description (offer/answer) or an ICE candidate. */
+/**
+ * WebRTC signalling between two present members: a description (offer/answer), an ICE candidate, or a page's greeting
+ * as it enters the call (`hello`, with the connection it has with the other person, or a fresh id when it has none):
+ * the other side drops a connection it still holds with that person's earlier page and connects anew.
+ */
 export const liveSignalDataSchema = z.union([
+  z.object({ hello: z.literal(true), connection: z.string().min(8).max(64) }),
   z.object({
     description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) }),
     connection: liveSignalConnectionSchema,

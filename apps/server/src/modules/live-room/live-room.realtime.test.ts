@@ -163,6 +163,10 @@ describe.each(testTargets())('live room realtime on $name', (target) => {
     };
     hostTab.socket.send(JSON.stringify({ type: 'live_signal', sessionId, to: ada.userId, data: candidate }));
     expect(await nextSignal(adaTab)).toEqual({ from: host.userId, sessionId, data: candidate });
+    // A page entering the call greets the others with the connection it has with each (a fresh id when none).
+    const hello = { hello: true, connection: 'ada-page-000001' };
+    adaTab.socket.send(JSON.stringify({ type: 'live_signal', sessionId, to: host.userId, data: hello }));
+    expect(await nextSignal(hostTab)).toEqual({ from: ada.userId, sessionId, data: hello });
 
     // Nothing reached Ben, and the host got nothing from him: the next thing each sees is this push.
     await app.realtime.publishToUser(ben.userId, { type: 'subscription_change' });

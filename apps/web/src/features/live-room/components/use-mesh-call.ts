@@ -173,12 +173,27 @@ export function useMeshCall({
     [myId, signal, hangUp, restart],
   );
 
+  /**
+   * Their page entered the call. A connection held with an earlier page of theirs (its leaving may have been lost on
+   * the way) is made anew at once, and offers if we send media, instead of waiting to be found stuck.
+   */
+  const greetedBy = useCallback(
+    (from: string, tab: string | null, theirs: string) => {
+      const known = connections.current.get(from);
+      if (known && known.tab === tab && (known.remoteId === null || known.remoteId === theirs)) return;
+      if (known) hangUp(from);
+      if (localStream.current) peerFor(from, tab);
+    },
+    [hangUp, peerFor],
+  );
+
   /** One signal from another person: their first offer creates the connection. */
   const handleSignal = useCallback(
     async (from: string, fromTab: string | null, data: LiveSignalData) => {
       // The server forwards only signals of the tab holding the sender's call, so a new tab here is their newest.
       const tab = fromTab ?? tabs.current.get(from) ?? null;
       tabs.current.set(from, tab);
+      if ('hello' in data) return greetedBy(from, tab, data.connection);
       let peer = peerFor(from, tab);
       const theirs = data.connection ?? null;
       if (theirs && peer.remoteId && theirs !== peer.remoteId) {
@@ -226,7 +241,7 @@ export function useMeshCall({
         // A failed step leaves this pair without media; the next negotiation tries again.
       }
     },
-    [peerFor, hangUp, resendOffer, signal],
+    [peerFor, hangUp, resendOffer, signal, greetedBy],
   );
 
   // Each person's signals are handled one after another, in the order they came: a candidate handled while their
@@ -246,6 +261,23 @@ export function useMeshCall({
 
   // People who left the call are hung up; newcomers are connected once either side has media to send.
   const peerKey = JSON.stringify(peers.map((peer) => [peer.userId, peer.tab]));
+
+  // This page greets everyone in the call once its socket is ready (again after a reconnect), naming the connection
+  // it has with them, if any: one they still hold with an earlier page of this person is made anew (`greetedBy`).
+  const pageId = useRef(randomId());
+  const greeted = useRef(new Set<string>());
+  useEffect(() => {
+    if (!realtime.connected) {
+      greeted.current.clear();
+      return;
+    }
+    for (const [userId, tab] of JSON.parse(peerKey) as [string, string | null][]) {
+      const key = JSON.stringify([userId, tab]);
+      if (greeted.current.has(key)) continue;
+      const connection = connections.current.get(userId)?.id ?? pageId.current;
+      if (sendSignal(userId, tab, { hello: true, connection })) greeted.current.add(key);
+    }
+  }, [peerKey, realtime.connected, sendSignal]);
   useEffect(() => {
     const wanted = new Map(JSON.parse(peerKey) as [string, string | null][]);
     for (const [userId, peer] of connections.current) {
