@@ -231,7 +231,7 @@ describe('the live room', () => {
     await learner.goBack();
     await learner.unroute(leaving);
     await learner.getByRole('heading', { level: 1, name: `Fractions live ${stamp}` }).waitFor();
-    await remoteVideoPlays(learner, 'Ivan Instructor', 6_000);
+    await remoteVideoPlays(learner, 'Ivan Instructor', 7_000);
     await learner.getByRole('button', { name: 'Join with camera and microphone' }).click();
     await remoteVideoPlays(learner, 'Ivan Instructor');
     await remoteVideoPlays(host, learnerName);

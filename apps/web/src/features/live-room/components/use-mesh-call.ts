@@ -261,9 +261,18 @@ export function useMeshCall({
 
   // People who left the call are hung up; newcomers are connected once either side has media to send.
   const peerKey = JSON.stringify(peers.map((peer) => [peer.userId, peer.tab]));
+  useEffect(() => {
+    const wanted = new Map(JSON.parse(peerKey) as [string, string | null][]);
+    for (const [userId, peer] of connections.current) {
+      if (wanted.has(userId) && wanted.get(userId) === peer.tab) continue;
+      hangUp(userId);
+    }
+    if (localStream.current) for (const [userId, tab] of wanted) peerFor(userId, tab);
+  }, [peerKey, peerFor, hangUp]);
 
   // This page greets everyone in the call once its socket is ready (again after a reconnect), naming the connection
-  // it has with them, if any: one they still hold with an earlier page of this person is made anew (`greetedBy`).
+  // it has with them (made just above when we send media), if any: one they still hold with an earlier page of this
+  // person is made anew (`greetedBy`).
   const pageId = useRef(randomId());
   const greeted = useRef(new Set<string>());
   useEffect(() => {
@@ -278,14 +287,6 @@ export function useMeshCall({
       if (sendSignal(userId, tab, { hello: true, connection })) greeted.current.add(key);
     }
   }, [peerKey, realtime.connected, sendSignal]);
-  useEffect(() => {
-    const wanted = new Map(JSON.parse(peerKey) as [string, string | null][]);
-    for (const [userId, peer] of connections.current) {
-      if (wanted.has(userId) && wanted.get(userId) === peer.tab) continue;
-      hangUp(userId);
-    }
-    if (localStream.current) for (const [userId, tab] of wanted) peerFor(userId, tab);
-  }, [peerKey, peerFor, hangUp]);
 
   useEffect(
     () => () => {
