@@ -8,7 +8,6 @@ export type CheckoutSessionRow = typeof billingCheckoutSessions.$inferSelect;
 export type NewCheckoutSession = typeof billingCheckoutSessions.$inferInsert;
 export type InvoiceRow = typeof billingInvoices.$inferSelect;
 
-/** The user's session while it is open and no payment went through yet. */
 /** The user's sessions that are open and not paid. */
 const openUnpaidOf = (userId: string) =>
   and(
@@ -17,6 +16,7 @@ const openUnpaidOf = (userId: string) =>
     isNull(billingCheckoutSessions.payKey),
   );
 
+/** The user's session while it is open and no payment went through yet. */
 const openUnpaidSessionOf = (userId: string, sessionId: string) =>
   and(eq(billingCheckoutSessions.id, sessionId), openUnpaidOf(userId));
 
