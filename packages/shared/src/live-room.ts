@@ -182,7 +182,7 @@ export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;
  * The sender's own RTCPeerConnection, random per connection: a signal from a connection other than the one this side
  * negotiated with means theirs was made anew (their page entered the call again), and ours is made anew to match.
  */
-const liveSignalConnectionSchema = z.string().min(8).max(64).optional();
+const liveSignalConnectionSchema = z.string().min(8).max(64);
 
 /**
  * WebRTC signalling between two present members: a description (offer/answer), an ICE candidate, or a page's greeting
@@ -190,13 +190,13 @@ const liveSignalConnectionSchema = z.string().min(8).max(64).optional();
  * the other side drops a connection it still holds with that person's earlier page and connects anew.
  */
 export const liveSignalDataSchema = z.union([
-  z.object({ hello: z.literal(true), connection: z.string().min(8).max(64) }),
+  z.object({ hello: z.literal(true), connection: liveSignalConnectionSchema }),
   z.object({
     description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) }),
-    connection: liveSignalConnectionSchema,
+    connection: liveSignalConnectionSchema.optional(),
   }),
   z.object({
-    connection: liveSignalConnectionSchema,
+    connection: liveSignalConnectionSchema.optional(),
     candidate: z.object({
       candidate: z.string().max(2000),
       sdpMid: z.string().max(100).nullable().optional(),
