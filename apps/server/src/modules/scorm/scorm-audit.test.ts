@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,11 @@ describe.each(testTargets())('SCORM package management in the audit trail on $na
     ]);
     const [deleted, unenrolled, enrolled, updated, uploaded] = ofPackage;
     expect(deleted?.old_values).toEqual({ title: 'Renamed' });
-    expect(uploaded?.new_values).toMatchObject({ file_name: 'audited.zip' });
+    expect(uploaded?.new_values).toEqual({
+      title: 'audited',
+      file_name: 'audited.zip',
+      size_bytes: (await stat(zip)).size,
+    });
     expect(updated?.old_values).toEqual({ title: 'audited' });
     expect(updated?.new_values).toEqual({ title: 'Renamed' });
     expect(enrolled?.new_values).toEqual({ learner_ids: [learner.id], due_at: null });

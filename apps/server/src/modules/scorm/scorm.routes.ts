@@ -20,7 +20,7 @@ import type { RouteApp } from '../../route-app.ts';
 import { changedValues } from '../audit/audit.service.ts';
 import { presentDetail, presentEnrollment, presentPackage } from './scorm.presenter.ts';
 import type { ScormActor, ScormService } from './scorm.service.ts';
-import type { ScormAudit } from './scorm-audit.ts';
+import { type ScormAudit, uploadedValues } from './scorm-audit.ts';
 
 const packageParams = z.object({ packageId: z.uuid() });
 const packageEnrollmentParams = z.object({ packageId: z.uuid(), enrollmentId: z.uuid() });
@@ -57,13 +57,12 @@ function registerUploadRoutes(app: RouteApp, { scormService, maxPackageBytes, au
       const actor = await actorOf(request);
       const created = await scormService.upload(actor, request.query, request.body as Readable);
       const pkg = await scormService.detail(actor, created.id);
-      const newValues = { title: pkg.pkg.title, file_name: request.query.file_name ?? null };
       await audit({
         actorId: actor.id,
         action: 'scorm_package.uploaded',
         table: 'scorm_packages',
         recordId: created.id,
-        newValues,
+        newValues: uploadedValues(pkg.pkg, request.query.file_name),
       });
       return reply.status(201).send({ package: presentPackage(pkg.pkg) });
     },
