@@ -18,6 +18,8 @@ type Peer = {
   early: { of: string | null; candidate: RTCIceCandidateInit }[];
   /** When this connection last started (or restarted) trying to connect. */
   since: number;
+  /** Times it was negotiated again since it was made or last settled. */
+  tries: number;
 };
 
 /** A connection not up this long after it started is negotiated again (a signal may have been lost on the way). */
@@ -63,6 +65,8 @@ export function useMeshCall({
   const [remoteStreams, setRemoteStreams] = useState<Record<string, MediaStream>>({});
   const [local, setLocal] = useState<MediaStream | null>(null);
   const { sendSignal, onSignal } = realtime;
+  // Set below, once the connections can be made; the stuck check calls it.
+  const renew = useRef<(userId: string, peer: Peer) => void>(() => undefined);
 
   const hangUp = useCallback((userId: string) => {
     connections.current.get(userId)?.connection.close();
@@ -106,14 +110,20 @@ export function useMeshCall({
   );
 
   // A call that has not come up within a few seconds (a signal lost, a path that failed, a track of ours never
-  // negotiated) is tried again.
+  // negotiated) is tried again. One whose ICE never began checking even after that is made anew (`renew`).
   useEffect(() => {
     const timer = setInterval(() => {
       for (const [userId, peer] of connections.current) {
         const { connection } = peer;
-        if (settled(connection)) peer.since = Date.now();
-        else if (Date.now() - peer.since > STUCK_AFTER_MS && (localStream.current || connection.remoteDescription)) {
-          restart(userId, peer);
+        if (settled(connection)) {
+          peer.since = Date.now();
+          peer.tries = 0;
+        } else if (Date.now() - peer.since > STUCK_AFTER_MS && (localStream.current || connection.remoteDescription)) {
+          if (peer.tries > 0 && connection.iceConnectionState === 'new') renew.current(userId, peer);
+          else {
+            peer.tries += 1;
+            restart(userId, peer);
+          }
         }
       }
     }, STUCK_AFTER_MS / 4);
@@ -137,6 +147,7 @@ export function useMeshCall({
         ignoreOffer: false,
         early: [],
         since: Date.now(),
+        tries: 0,
       };
       connections.current.set(userId, peer);
       for (const track of localStream.current?.getTracks() ?? []) {
@@ -186,6 +197,19 @@ export function useMeshCall({
     },
     [hangUp, peerFor],
   );
+
+  /**
+   * Replaces a connection that never began checking a path even after being negotiated again: a browser can leave a
+   * connection's ICE agent gathering forever (seen in Chromium after an offer of ours was rolled back for theirs), and
+   * negotiating the same connection again does not wake it. Ours is made anew (offering if we send media) and we greet
+   * them naming it, so they make theirs anew too.
+   */
+  renew.current = (userId: string, peer: Peer) => {
+    const { tab } = peer;
+    hangUp(userId);
+    const fresh = localStream.current ? peerFor(userId, tab) : null;
+    sendSignal(userId, tab, { hello: true, connection: fresh?.id ?? randomId() });
+  };
 
   /** One signal from another person: their first offer creates the connection. */
   const handleSignal = useCallback(
