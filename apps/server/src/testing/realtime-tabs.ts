@@ -35,6 +35,19 @@ function openTabAt(url: string, open: WebSocket[], headers: Record<string, strin
   };
 }
 
+type Of<Type extends ServerMessage['type']> = Extract<ServerMessage, { type: Type }>;
+
+/**
+ * The tab's next message of this type, skipping others: presence changes, and a plan change pushed at sign-up whose
+ * notification can reach the tab after it connected.
+ */
+export async function nextOf<Type extends ServerMessage['type']>(tab: Tab, type: Type): Promise<Of<Type>> {
+  for (;;) {
+    const message = await tab.next();
+    if (message.type === type) return message as Of<Type>;
+  }
+}
+
 /** `tab` once the server said it is ready for this signed-in user. */
 async function whenReady(tab: Tab, user: { userId: string; cookie: string }): Promise<Tab> {
   const ready = await tab.next();

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { App } from '../../app.ts';
 import { asUser, signUpAdmin } from '../../testing/billing-factories.ts';
 import { type SignedIn, signUpSubscribed } from '../../testing/factories.ts';
-import { realtimeTabs } from '../../testing/realtime-tabs.ts';
+import { nextOf, realtimeTabs } from '../../testing/realtime-tabs.ts';
 import { startTestApp, testTargets } from '../../testing/test-app.ts';
 
 /** The close code of the socket, once the server closes it. */
@@ -48,8 +48,8 @@ describe.each(testTargets())('open tabs when an admin ends a user’s sessions o
     expect((await act('POST', `/api/admin/users/${learner.userId}/suspend`)).statusCode).toBe(200);
 
     const expected: ServerMessage = { type: 'session_ended', reason: 'suspended' };
-    expect(await first.next()).toEqual(expected);
-    expect(await second.next()).toEqual(expected);
+    expect(await nextOf(first, 'session_ended')).toEqual(expected);
+    expect(await nextOf(second, 'session_ended')).toEqual(expected);
     expect(await Promise.all(closes)).toEqual([4401, 4401]);
     // A tab that tries again is refused: the sessions are gone.
     const again = tabs.openTab({ cookie: learner.cookie });
@@ -69,7 +69,7 @@ describe.each(testTargets())('open tabs when an admin ends a user’s sessions o
       const tab = await tabs.connect(learner);
       const closing = closed(tab.socket);
       expect((await act(method, `/api/admin/users/${learner.userId}${path}`)).statusCode, reason).toBe(200);
-      expect(await tab.next()).toEqual({ type: 'session_ended', reason });
+      expect(await nextOf(tab, 'session_ended')).toEqual({ type: 'session_ended', reason });
       expect(await closing).toBe(4401);
     }
   });

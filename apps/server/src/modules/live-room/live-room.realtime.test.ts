@@ -1,22 +1,11 @@
 import type { LiveRoomState } from '@portal/shared/live-room';
-import type { ServerMessage } from '@portal/shared/realtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser } from '../../testing/billing-factories.ts';
-import { realtimeTabs, type Tab } from '../../testing/realtime-tabs.ts';
+import { nextOf, realtimeTabs, type Tab } from '../../testing/realtime-tabs.ts';
 import { startSiblingApp, startTestApp, testTargets } from '../../testing/test-app.ts';
 import { livePerson, type Person, roomCaller, seedLiveSession } from './live-room.testing.ts';
-
-type Of<Type extends ServerMessage['type']> = Extract<ServerMessage, { type: Type }>;
-
-/** The next message of this type, skipping others (presence changes arrive in between). */
-async function nextOf<Type extends ServerMessage['type']>(tab: Tab, type: Type): Promise<Of<Type>> {
-  for (;;) {
-    const message = await tab.next();
-    if (message.type === type) return message as Of<Type>;
-  }
-}
 
 /** A whole signal put back together from its parts. */
 async function nextSignal(tab: Tab) {
