@@ -48,6 +48,27 @@ describe.each(testTargets())('realtime on $name', (target) => {
     expect(await bobTab.next()).toEqual({ type: 'table_change', table: 'streaks' });
   });
 
+  it("one notice of several messages, sent with a write, reaches each tab of that user in order and no one else's", async () => {
+    const alice = await signUpAndConfirm(app);
+    const bob = await signUpAndConfirm(app);
+    const aliceTabs = [await connect(alice), await connect(alice)];
+    const bobTab = await connect(bob);
+    const notice = app.realtime.noticeToUser(alice.userId, [
+      { type: 'table_change', table: 'user_xp' },
+      { type: 'table_change', table: 'achievements' },
+    ]);
+
+    await database.notify(notice.channel, notice.payload);
+    await app.realtime.publishToUser(bob.userId, { type: 'subscription_change' });
+
+    for (const tab of aliceTabs) {
+      expect(await tab.next()).toEqual({ type: 'table_change', table: 'user_xp' });
+      expect(await tab.next()).toEqual({ type: 'table_change', table: 'achievements' });
+    }
+    // Bob's first message is his own: nothing of Alice's notice reached him.
+    expect(await bobTab.next()).toEqual({ type: 'subscription_change' });
+  });
+
   it('choosing a plan tells the open tabs to refresh the subscription', async () => {
     const user = await signUpAndConfirm(app);
     const tab = await connect(user);

@@ -20,16 +20,17 @@ const CLIENT_MESSAGE_MAX_BYTES = 64 * 1024;
 type RoutedClientMessage = Exclude<ClientMessage, { type: 'ping' }>;
 export type ClientMessageHandler = (userId: string, message: RoutedClientMessage) => Promise<void>;
 
-type Envelope = { userId?: string; channel?: typeof BETA_CHANNEL; message: ServerMessage };
+/** What a notice carries: one message, or several for one user sent as one notice (`noticeToUser`). */
+type Envelope = { userId?: string; channel?: typeof BETA_CHANNEL; message?: ServerMessage; messages?: ServerMessage[] };
 
 export type Realtime = {
   /** Pushes to every open socket of this user, on every instance; `session_ended` then closes those sockets. */
   publishToUser(userId: string, message: ServerMessage): Promise<void>;
   /**
-   * The notice `publishToUser` sends, for a module to send with its own write (as `pg_notify`), so the message goes
-   * out with no statement of its own, and only if the write commits.
+   * One notice of these messages for every open socket of this user, for a module to send with its own write (as
+   * `pg_notify`), so they go out in order with no statement of their own, and only if the write commits.
    */
-  noticeToUser(userId: string, message: ServerMessage): Notice;
+  noticeToUser(userId: string, messages: ServerMessage[]): Notice;
   /** Pushes to every open socket of a beta user, on every instance. */
   publishBeta(message: ServerMessage): Promise<void>;
   connectionCount(): number;
@@ -44,6 +45,43 @@ declare module 'fastify' {
 }
 
 type Client = { userId: string; socket: WebSocket };
+
+/** The open sockets of this instance, found by user: a notice for one user does not look through everyone's. */
+class Clients {
+  private readonly byUser = new Map<string, Set<Client>>();
+  private count = 0;
+
+  add(client: Client) {
+    const own = this.byUser.get(client.userId) ?? new Set<Client>();
+    if (own.size === 0) this.byUser.set(client.userId, own);
+    if (!own.has(client)) this.count += 1;
+    own.add(client);
+  }
+
+  delete(client: Client) {
+    const own = this.byUser.get(client.userId);
+    if (!own?.delete(client)) return;
+    this.count -= 1;
+    if (own.size === 0) this.byUser.delete(client.userId);
+  }
+
+  ofUser(userId: string): Client[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  all(): Client[] {
+    return [...this.byUser.values()].flatMap((own) => [...own]);
+  }
+
+  get size() {
+    return this.count;
+  }
+
+  clear() {
+    this.byUser.clear();
+    this.count = 0;
+  }
+}
 
 type BetaUsersAmong = (userIds: readonly string[]) => Promise<Set<string>>;
 
@@ -60,7 +98,7 @@ function createDelivery({
   betaUsersAmong,
   log,
 }: {
-  clients: Set<Client>;
+  clients: Clients;
   betaUsersAmong: BetaUsersAmong;
   log: FastifyBaseLogger;
 }) {
@@ -68,7 +106,7 @@ function createDelivery({
   // more and a newly granted one gets the next update. Beta deliveries run one after another to keep their order.
   let betaDeliveries = Promise.resolve();
   const deliverBeta = async (message: ServerMessage) => {
-    const connected = [...clients];
+    const connected = clients.all();
     if (connected.length === 0) return;
     const beta = await betaUsersAmong([...new Set(connected.map((client) => client.userId))]);
     sendTo(
@@ -77,18 +115,20 @@ function createDelivery({
     );
   };
   const deliver = (envelope: Envelope) => {
+    const messages = envelope.messages ?? (envelope.message ? [envelope.message] : []);
     if (envelope.userId) {
-      const own = [...clients].filter((client) => client.userId === envelope.userId);
-      sendTo(own, envelope.message);
+      const own = clients.ofUser(envelope.userId);
+      for (const message of messages) sendTo(own, message);
       // The sessions behind these sockets are gone: the message goes first, then the socket closes for good.
-      if (envelope.message.type === 'session_ended') {
+      if (messages.some((message) => message.type === 'session_ended')) {
         for (const client of own) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
       }
       return;
     }
-    if (envelope.channel !== BETA_CHANNEL) return;
+    const [message] = messages;
+    if (envelope.channel !== BETA_CHANNEL || !message) return;
     betaDeliveries = betaDeliveries
-      .then(() => deliverBeta(envelope.message))
+      .then(() => deliverBeta(message))
       .catch((error: unknown) => log.warn({ err: error }, 'beta update not delivered'));
   };
   return { deliver, settled: () => betaDeliveries };
@@ -150,7 +190,7 @@ function refuseForeignOrigin(appOrigin: string) {
 
 type RealtimeRouteDeps = {
   appOrigin: string;
-  clients: Set<Client>;
+  clients: Clients;
   handlers: Map<string, ClientMessageHandler>;
   betaUsersAmong: BetaUsersAmong;
 };
@@ -208,7 +248,7 @@ export const realtimePlugin = fp(
   ) => {
     const appOrigin = new URL(publicUrl).origin;
     await app.register(websocket, { options: { maxPayload: CLIENT_MESSAGE_MAX_BYTES } });
-    const clients = new Set<Client>();
+    const clients = new Clients();
     const clientMessageHandlers = new Map<string, ClientMessageHandler>();
     const delivery = createDelivery({ clients, betaUsersAmong, log: app.log });
 
@@ -223,7 +263,10 @@ export const realtimePlugin = fp(
     const publish = (envelope: Envelope) => database.notify(REALTIME_CHANNEL, JSON.stringify(envelope));
     app.decorate('realtime', {
       publishToUser: (userId, message) => publish({ userId, message }),
-      noticeToUser: (userId, message) => ({ channel: REALTIME_CHANNEL, payload: JSON.stringify({ userId, message }) }),
+      noticeToUser: (userId, messages) => ({
+        channel: REALTIME_CHANNEL,
+        payload: JSON.stringify({ userId, messages }),
+      }),
       publishBeta: (message) => publish({ channel: BETA_CHANNEL, message }),
       connectionCount: () => clients.size,
       onClientMessage: (type, handler) => {
@@ -234,7 +277,7 @@ export const realtimePlugin = fp(
     registerRealtimeRoute(app, { appOrigin, clients, handlers: clientMessageHandlers, betaUsersAmong });
 
     app.addHook('preClose', async () => {
-      for (const client of clients) client.socket.close(1012, 'Server restarting, reconnect');
+      for (const client of clients.all()) client.socket.close(1012, 'Server restarting, reconnect');
       clients.clear();
       await unlisten?.();
       unlisten = null;

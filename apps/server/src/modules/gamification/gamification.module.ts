@@ -40,8 +40,12 @@ export async function registerGamification(
         });
       }
     },
-    noticesOf: (userId, tables) =>
-      tables.map((table) => app.realtime.noticeToUser(userId, { type: 'table_change', table })),
+    noticesOf: (userId, tables) => [
+      app.realtime.noticeToUser(
+        userId,
+        tables.map((table) => ({ type: 'table_change', table })),
+      ),
+    ],
     audit: (event) => auditService.recordAuditEvent(event),
     logger: app.log,
   });
