@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/lib/format-bytes';
 
 type Values = Record<string, unknown> | null;
 
 /** Before and after of each field an event names, one line per field. */
 export function AuditChanges({ before, after }: { before: Values; after: Values }) {
-  const { t } = useTranslation('admin-audit');
+  const { t, i18n } = useTranslation('admin-audit');
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (fields.length === 0) return <span className="text-muted-foreground">{t('changes.none')}</span>;
   const show = (values: Values, field: string) => {
     if (!values || !(field in values)) return t('changes.absent');
     const value = values[field];
     if (value === null || value === '') return t('changes.empty');
+    // A file's size, as the upload screens show it.
+    if (field.endsWith('_bytes') && typeof value === 'number') return formatBytes(value, i18n.resolvedLanguage);
     return typeof value === 'string' ? value : JSON.stringify(value);
   };
   return (

@@ -100,6 +100,23 @@ describe('audit log viewer', () => {
     expect(within(row as HTMLElement).queryByText('The person themselves')).not.toBeInTheDocument();
   });
 
+  it('a package upload shows its size as the upload screens do, in the interface language', async () => {
+    const upload = event(1, {
+      action: 'scorm_package.uploaded',
+      table_name: 'scorm_packages',
+      target: null,
+      new_values: { title: 'Fire safety', file_name: 'fire.zip', size_bytes: 12.34 * 1024 * 1024 },
+    });
+    answer = () => new Response(JSON.stringify({ events: [upload], next_cursor: null }), { status: 200 });
+    await i18n.changeLanguage('de');
+    renderAudit();
+
+    const table = await screen.findByRole('table');
+    const [, row] = within(table).getAllByRole('row');
+    expect((row as HTMLElement).textContent?.replace(/\s/g, ' ')).toContain(
+      'size_bytes:vorher: nicht erfasst → nachher: 12,3 MB',
+    );
+  });
   it('"Load more" asks for the next page by its cursor and adds it below', async () => {
     const user = userEvent.setup();
     renderAudit();

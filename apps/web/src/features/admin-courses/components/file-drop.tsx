@@ -2,8 +2,8 @@ import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FileRejection, useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/lib/format-bytes';
 import { cn } from '@/lib/utils';
-import { formatBytes } from '../utils';
 
 /** A drop zone (also a button that opens the file picker) for one file of the accepted types and size. */
 export function FileDrop({
@@ -21,7 +21,7 @@ export function FileDrop({
   disabled?: boolean;
   onFile: (file: File) => void;
 }) {
-  const { t } = useTranslation('authoring');
+  const { t, i18n } = useTranslation('authoring');
   const hintId = useId();
   const [rejection, setRejection] = useState<string | null>(null);
   const describe = (rejections: FileRejection[]) => {
@@ -63,7 +63,7 @@ export function FileDrop({
         <Upload className="size-5 text-muted-foreground" aria-hidden="true" />
         <span className="font-medium">{isDragActive ? t('upload.dropNow') : label}</span>
         <span id={hintId} className="text-xs text-muted-foreground">
-          {hint ?? t('upload.hint', { size: formatBytes(maxBytes) })}
+          {hint ?? t('upload.hint', { size: formatBytes(maxBytes, i18n.resolvedLanguage) })}
         </span>
       </div>
       {rejection ? (

@@ -1,7 +1,7 @@
 import type { UploadedFile } from '@portal/shared/admin-courses';
 import { FileCheck2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../utils';
+import { formatBytes } from '@/lib/format-bytes';
 import { FileDrop, UploadProgress } from './file-drop';
 
 /** The video or PDF of a lesson: the file it has, a drop zone for a new one and the upload's progress. */
@@ -28,7 +28,7 @@ export function LessonFileField({
   missing: boolean;
   uploadPercent: number | null;
 }) {
-  const { t } = useTranslation('authoring');
+  const { t, i18n } = useTranslation('authoring');
   return (
     <div className="flex flex-col gap-2">
       {existingFile ? (
@@ -36,7 +36,7 @@ export function LessonFileField({
           <FileCheck2 className="size-4 text-success" aria-hidden="true" />
           {t('lessons.form.currentFile', {
             name: existingFile.file_name,
-            size: formatBytes(existingFile.size_bytes),
+            size: formatBytes(existingFile.size_bytes, i18n.resolvedLanguage),
           })}
           {pageCount ? ` · ${t('lessons.form.pages', { pages: pageCount })}` : ''}
         </p>
@@ -44,7 +44,7 @@ export function LessonFileField({
       <FileDrop
         label={
           file
-            ? t('lessons.form.fileChosen', { name: file.name, size: formatBytes(file.size) })
+            ? t('lessons.form.fileChosen', { name: file.name, size: formatBytes(file.size, i18n.resolvedLanguage) })
             : existingFile
               ? t(`lessons.form.replace.${fileKind}`)
               : t(`lessons.form.choose.${fileKind}`)
