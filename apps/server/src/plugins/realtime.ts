@@ -231,6 +231,12 @@ function registerRealtimeRoute(
   });
 }
 
+/** One notice of several messages for one user's sockets (`Realtime.noticeToUser`). */
+const userNotice = (userId: string, messages: ServerMessage[]): Notice => ({
+  channel: REALTIME_CHANNEL,
+  payload: JSON.stringify({ userId, messages } satisfies Envelope),
+});
+
 /** WebSocket endpoint plus fan-out through PostgreSQL LISTEN/NOTIFY so every instance reaches its own sockets. */
 export const realtimePlugin = fp(
   async (
@@ -263,10 +269,7 @@ export const realtimePlugin = fp(
     const publish = (envelope: Envelope) => database.notify(REALTIME_CHANNEL, JSON.stringify(envelope));
     app.decorate('realtime', {
       publishToUser: (userId, message) => publish({ userId, message }),
-      noticeToUser: (userId, messages) => ({
-        channel: REALTIME_CHANNEL,
-        payload: JSON.stringify({ userId, messages }),
-      }),
+      noticeToUser: userNotice,
       publishBeta: (message) => publish({ channel: BETA_CHANNEL, message }),
       connectionCount: () => clients.size,
       onClientMessage: (type, handler) => {
