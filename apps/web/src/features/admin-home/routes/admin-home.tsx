@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { WidgetBoundary } from '@/components/widget-boundary';
 import { numberFormat } from '@/lib/intl-formats';
 import { DEFAULT_OVERVIEW_RANGE, useAdminOverview } from '../api/get-admin-overview';
 import { HealthPanel } from '../components/health-panel';
@@ -69,26 +70,36 @@ export function AdminHome() {
             </dl>
           </section>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('chart.heading')}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <DailyChart
-                  title={t('chart.title')}
-                  data={data.daily_active_learners}
-                  kind="line"
-                  formatValue={(value) => number.format(value)}
-                />
-              </CardContent>
-            </Card>
-            <SubscriptionsCard subscriptions={data.subscriptions} range={data.range} />
+            <WidgetBoundary resetKeys={[data]}>
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('chart.heading')}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <DailyChart
+                    title={t('chart.title')}
+                    data={data.daily_active_learners}
+                    kind="line"
+                    formatValue={(value) => number.format(value)}
+                  />
+                </CardContent>
+              </Card>
+            </WidgetBoundary>
+            <WidgetBoundary resetKeys={[data]}>
+              <SubscriptionsCard subscriptions={data.subscriptions} range={data.range} />
+            </WidgetBoundary>
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <RecentSignups signups={data.recent_signups} />
-            <RecentAdminActions actions={data.recent_admin_actions} />
+            <WidgetBoundary resetKeys={[data]}>
+              <RecentSignups signups={data.recent_signups} />
+            </WidgetBoundary>
+            <WidgetBoundary resetKeys={[data]}>
+              <RecentAdminActions actions={data.recent_admin_actions} />
+            </WidgetBoundary>
           </div>
-          <HealthPanel health={data.health} />
+          <WidgetBoundary resetKeys={[data]}>
+            <HealthPanel health={data.health} />
+          </WidgetBoundary>
         </>
       ) : null}
     </div>

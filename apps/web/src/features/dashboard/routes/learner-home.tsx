@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { WidgetBoundary } from '@/components/widget-boundary';
 import { useMe } from '@/lib/auth';
 import { useFormatMinutes } from '@/lib/format-duration';
 import { deviceTimeZone, numberFormat } from '@/lib/intl-formats';
@@ -46,7 +47,9 @@ export function LearnerHome() {
         <h2 id="stats-heading" className="sr-only">
           {t('home.statsHeading')}
         </h2>
-        <StatGrid stats={stats} />
+        <WidgetBoundary resetKeys={[stats]}>
+          <StatGrid stats={stats} />
+        </WidgetBoundary>
       </section>
       {home.data && home.data.insights.length > 0 && !isNewLearner ? (
         <section aria-labelledby="insights-heading">
@@ -55,7 +58,9 @@ export function LearnerHome() {
               <CardTitle id="insights-heading">{t('home.insightsHeading')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <InsightList insights={home.data.insights} />
+              <WidgetBoundary resetKeys={[home.data.insights]}>
+                <InsightList insights={home.data.insights} />
+              </WidgetBoundary>
             </CardContent>
           </Card>
         </section>
@@ -78,23 +83,27 @@ export function LearnerHome() {
             {t('home.chartsHeading')}
           </h2>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card className="p-4">
-              <DailyChart
-                title={t('home.chartStudy')}
-                kind="bar"
-                data={daily.map((day) => ({ date: day.date, value: day.study_minutes }))}
-                formatValue={formatMinutes}
-              />
-            </Card>
-            <Card className="p-4">
-              <DailyChart
-                title={t('home.chartXp')}
-                kind="bar"
-                color="var(--color-warning)"
-                data={daily.map((day) => ({ date: day.date, value: day.xp }))}
-                formatValue={(value) => t('home.xpValue', { xp: numbers.format(value) })}
-              />
-            </Card>
+            <WidgetBoundary resetKeys={[daily]}>
+              <Card className="p-4">
+                <DailyChart
+                  title={t('home.chartStudy')}
+                  kind="bar"
+                  data={daily.map((day) => ({ date: day.date, value: day.study_minutes }))}
+                  formatValue={formatMinutes}
+                />
+              </Card>
+            </WidgetBoundary>
+            <WidgetBoundary resetKeys={[daily]}>
+              <Card className="p-4">
+                <DailyChart
+                  title={t('home.chartXp')}
+                  kind="bar"
+                  color="var(--color-warning)"
+                  data={daily.map((day) => ({ date: day.date, value: day.xp }))}
+                  formatValue={(value) => t('home.xpValue', { xp: numbers.format(value) })}
+                />
+              </Card>
+            </WidgetBoundary>
           </div>
         </section>
       ) : null}
