@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DailyChart } from '@/components/charts/daily-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { WidgetBoundary } from '@/components/widget-boundary';
 import { numberFormat } from '@/lib/intl-formats';
 import { type AnalyticsFilters, adminAnalyticsCsvUrl } from '../api/get-admin-analytics';
 import { BarTableChart } from './bar-table-chart';
@@ -40,7 +41,9 @@ function Section({
         </div>
         {action}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent>
+        <WidgetBoundary>{children}</WidgetBoundary>
+      </CardContent>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { Label } from '@/components/ui/label';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { WidgetBoundary } from '@/components/widget-boundary';
 import { ApiError } from '@/lib/api';
 import { useFormatMinutes } from '@/lib/format-duration';
 import { numberFormat } from '@/lib/intl-formats';
@@ -138,23 +139,27 @@ export function LearnerAnalytics() {
               </section>
 
               <div className="grid gap-4 lg:grid-cols-2">
-                <Card className="p-4">
-                  <DailyChart
-                    title={t('charts.studyTime')}
-                    kind="bar"
-                    data={data.daily.map((day) => ({ date: day.date, value: day.study_minutes }))}
-                    formatValue={formatMinutes}
-                  />
-                </Card>
-                <Card className="p-4">
-                  <DailyChart
-                    title={t('charts.xp')}
-                    kind="line"
-                    color="var(--color-warning)"
-                    data={data.daily.map((day) => ({ date: day.date, value: day.xp }))}
-                    formatValue={(value) => t('xpValue', { xp: numbers.format(value) })}
-                  />
-                </Card>
+                <WidgetBoundary resetKeys={[data.daily]}>
+                  <Card className="p-4">
+                    <DailyChart
+                      title={t('charts.studyTime')}
+                      kind="bar"
+                      data={data.daily.map((day) => ({ date: day.date, value: day.study_minutes }))}
+                      formatValue={formatMinutes}
+                    />
+                  </Card>
+                </WidgetBoundary>
+                <WidgetBoundary resetKeys={[data.daily]}>
+                  <Card className="p-4">
+                    <DailyChart
+                      title={t('charts.xp')}
+                      kind="line"
+                      color="var(--color-warning)"
+                      data={data.daily.map((day) => ({ date: day.date, value: day.xp }))}
+                      formatValue={(value) => t('xpValue', { xp: numbers.format(value) })}
+                    />
+                  </Card>
+                </WidgetBoundary>
               </div>
 
               <Card>
@@ -162,7 +167,9 @@ export function LearnerAnalytics() {
                   <CardTitle>{t('heatmap.title')}</CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <ActivityHeatmap days={data.daily} />
+                  <WidgetBoundary resetKeys={[data.daily]}>
+                    <ActivityHeatmap days={data.daily} />
+                  </WidgetBoundary>
                 </CardContent>
               </Card>
 
