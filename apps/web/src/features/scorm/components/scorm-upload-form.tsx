@@ -1,4 +1,4 @@
-import { SCORM_UPLOAD_PROGRESS } from '@portal/shared/scorm';
+import { SCORM_MAX_PACKAGE_BYTES, SCORM_UPLOAD_PROGRESS } from '@portal/shared/scorm';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileArchive, Lightbulb, Loader2, UploadCloud, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -31,6 +31,11 @@ import {
 
 const ACCEPT = { 'application/zip': ['.zip'], 'application/x-zip-compressed': ['.zip'] };
 const ACCEPTED_TYPES = 'application/zip, application/x-zip-compressed, .zip';
+
+/** The server's size limit as its refusal names it ('File is larger than N bytes'), else the product's own. */
+function sizeLimitOf(error: ApiError): number {
+  return Number(/larger than (\d+) bytes/.exec(error.message)?.[1] ?? SCORM_MAX_PACKAGE_BYTES);
+}
 
 /** The upload page's working part: drop zone, queue, package details, tips. */
 export function ScormUploadForm() {
@@ -87,7 +92,7 @@ export function ScormUploadForm() {
     } catch (error) {
       const message =
         error instanceof ApiError && error.status === 413
-          ? t('upload.rejections.tooLarge')
+          ? t('upload.rejections.tooLarge', { bytes: sizeLimitOf(error) })
           : error instanceof Error && error.message
             ? error.message
             : t('upload.failedGeneric');

@@ -5,10 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordCard } from './security-tab';
 
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast: toasts }));
+
 let sent: Record<string, unknown>[];
 let answer: { status: number; body: unknown };
 
 beforeEach(() => {
+  toasts.success.mockReset();
   sent = [];
   answer = { status: 200, body: { ok: true } };
   vi.stubGlobal(
@@ -59,5 +63,27 @@ describe('changing the password in settings', () => {
       revokeOtherSessions: true,
     });
     expect(current.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says the password was updated, and in the card that every other device was signed out', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    await user.type(screen.getByLabelText('Current password'), 'old-password-123');
+    await user.type(screen.getByLabelText('New password'), 'granite owl whispers ten');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+    expect(await screen.findByText('Every other device was signed out.')).toBeTruthy();
+    expect(toasts.success).toHaveBeenCalledWith('Password updated', {
+      description: 'Your password has been changed successfully.',
+    });
+
+    // Kept signed in elsewhere: the toast alone, nothing about other devices.
+    await user.click(screen.getByLabelText('Sign out on all other devices'));
+    await user.type(screen.getByLabelText('Current password'), 'granite owl whispers ten');
+    await user.type(screen.getByLabelText('New password'), 'copper fox sings nine');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await vi.waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(2));
+    expect(sent.at(-1)).toMatchObject({ revokeOtherSessions: false });
+    expect(screen.queryByText('Every other device was signed out.')).toBeNull();
   });
 });

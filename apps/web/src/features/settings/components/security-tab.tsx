@@ -24,8 +24,11 @@ export function ChangePasswordCard() {
   // Someone who changes a password after a leak wants the other devices out, so that is the default.
   const [signOutOthers, setSignOutOthers] = useState(true);
   const [problem, setProblem] = useState<'wrongCurrent' | 'sameAsCurrent' | null>(null);
+  // Confirmed in the card after a change that signed the other devices out; the toast says the password changed.
+  const [othersSignedOut, setOthersSignedOut] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setOthersSignedOut(false);
     if (next === current) {
       setProblem('sameAsCurrent');
       return;
@@ -35,9 +38,8 @@ export function ChangePasswordCard() {
       { currentPassword: current, newPassword: next, revokeOtherSessions: signOutOthers },
       {
         onSuccess: () => {
-          toast.success(t('changePassword.updatedTitle'), {
-            description: signOutOthers ? t('changePassword.updatedSignedOut') : t('changePassword.updatedDescription'),
-          });
+          toast.success(t('changePassword.updatedTitle'), { description: t('changePassword.updatedDescription') });
+          setOthersSignedOut(signOutOthers);
           setCurrent('');
           setNext('');
         },
@@ -91,9 +93,14 @@ export function ChangePasswordCard() {
             />
             {t('changePassword.signOutOthers')}
           </label>
-          <Button type="submit" className="self-start" disabled={change.isPending || !current || !next}>
-            {t('changePassword.submit')}
-          </Button>
+          <div className="flex flex-col gap-2">
+            <Button type="submit" className="self-start" disabled={change.isPending || !current || !next}>
+              {t('changePassword.submit')}
+            </Button>
+            <p role="status" className="text-sm text-muted-foreground">
+              {othersSignedOut ? t('changePassword.updatedSignedOut') : null}
+            </p>
+          </div>
         </form>
       </CardContent>
     </Card>
