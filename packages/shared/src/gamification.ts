@@ -60,6 +60,11 @@ export type XpResult = z.infer<typeof xpResultSchema>;
 export const awardXpBodySchema = z
   .object({
     event_type: xpEventTypeSchema,
+    /**
+     * The event's value as the client saw it (a score, minutes): accepted, never trusted. The server reads the value
+     * from what it recorded of the event and decides the XP from that.
+     */
+    event_value: z.number().finite().nullable().optional(),
     /** The object the event is about (lesson, note...); the server checks it happened and decides the XP. */
     metadata: z
       .object({ subject_id: z.string().min(1).max(200) })

@@ -152,7 +152,15 @@ describe.each(testTargets())('gamification: XP and awards on $name', (target) =>
 
     expect((await stats(learner)).total_xp).toBe(15);
     expect((await award(learner, { event_type: 'lesson_completed' })).statusCode).toBe(400);
-    expect((await award(learner, { event_type: 'lesson_completed', event_value: 1000 })).statusCode).toBe(400);
+    // A value the client sends is taken and ignored: the XP follows what the server recorded.
+    await app.domainEvents.record(database.db, lessonCompleted(learner.userId, 'lesson-valued'));
+    const valued = await award(learner, {
+      event_type: 'lesson_completed',
+      event_value: 1000,
+      metadata: { subject_id: 'lesson-valued' },
+    });
+    expect(valued.json<XpResult>()).toMatchObject({ xp_awarded: 10, total_xp: 25, duplicate: false });
+    expect((await award(learner, { event_type: 'lesson_completed', event_value: 'lots' })).statusCode).toBe(400);
   });
 
   it('a claim counts on the day its event happened: yesterday’s note is paid, today’s beyond the cap is not', async () => {

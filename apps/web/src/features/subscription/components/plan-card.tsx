@@ -1,4 +1,5 @@
-import { FEATURE_MIN_TIER, type Feature, type Tier, tierRank } from '@portal/shared/tiers';
+import { TIERS } from '@portal/shared/tier-names';
+import { COACH_DAILY_MESSAGES, FEATURE_MIN_TIER, type Feature, type Tier, tierRank } from '@portal/shared/tiers';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,14 @@ import { cn } from '@/lib/utils';
 /** Features first available at each tier, in the order of the feature table. */
 function featuresNewAt(tier: Tier): Feature[] {
   return (Object.keys(FEATURE_MIN_TIER) as Feature[]).filter((feature) => FEATURE_MIN_TIER[feature] === tier);
+}
+
+/** The coach's daily messages where a tier raises them over the tier below (not where they become unlimited). */
+function coachRaisedAt(tier: Tier): number | null {
+  const below = TIERS[tierRank(tier) - 1];
+  const messages = COACH_DAILY_MESSAGES[tier];
+  const before = below ? COACH_DAILY_MESSAGES[below] : 0;
+  return messages !== null && before !== null && before > 0 && messages > before ? messages : null;
 }
 
 export function PlanCard({
@@ -24,6 +33,7 @@ export function PlanCard({
 }) {
   const { t } = useTranslation('plans');
   const titleId = `plan-${tier}-title`;
+  const coachMessages = coachRaisedAt(tier);
   return (
     <Card aria-labelledby={titleId} className={cn('flex flex-col', current && 'border-primary ring-2 ring-primary/30')}>
       <CardHeader>
@@ -48,6 +58,12 @@ export function PlanCard({
               {t(`features.${feature}`)}
             </li>
           ))}
+          {coachMessages ? (
+            <li className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+              {t('features.more_coach', { count: coachMessages })}
+            </li>
+          ) : null}
         </ul>
       </CardContent>
       <CardFooter>{action}</CardFooter>

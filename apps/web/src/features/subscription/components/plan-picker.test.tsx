@@ -86,6 +86,10 @@ describe('create-checkout on the plan picker', () => {
     expect(cardOf('me')?.textContent).toContain(i18n.t('plans:features.ai_coach'));
     expect(cardOf('us')?.textContent).toContain(i18n.t('plans:features.live_hub'));
     expect(cardOf('calm')?.textContent).not.toContain(i18n.t('plans:features.ai_coach'));
+    // The coach's larger daily allowance is part of what Us adds; Universal adds it unlimited.
+    expect(cardOf('us')?.textContent).toContain('Lerncoach (200 Nachrichten pro Tag)');
+    expect(cardOf('universal')?.textContent).toContain(i18n.t('plans:features.unlimited_coach'));
+    expect(cardOf('universal')?.textContent).not.toContain('Nachrichten pro Tag');
     expect(document.body.textContent).not.toMatch(/[€$£¥]|\d+[.,]\d{2}/);
     expect(screen.getByText(i18n.t('plans:pricesAtCheckout'))).toBeTruthy();
   });
