@@ -181,6 +181,7 @@ async function registerAccountModules(app: FastifyInstance, { config, database: 
     mailer,
     publicUrl: config.publicUrl,
     stripe: config.stripe,
+    prices: config.prices,
     now: core.now,
   });
   return { erasure, removeAccount, planMembersOf };

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PLAN_PRICES } from '@portal/shared/billing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -76,6 +77,20 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_ICE_SERVERS: '{"urls": 1}' })).toThrow(/LIVE_ICE_SERVERS/);
     expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_ICE_SERVERS: 'stun:x' })).toThrow(/LIVE_ICE_SERVERS/);
+  });
+
+  it('reads the plans’ prices, the defaults when unset, and refuses a table missing a tier or with a bad amount', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).prices).toEqual(DEFAULT_PLAN_PRICES);
+    const usd = (amount: number) => ({
+      month: { amount, currency: 'USD' },
+      year: { amount: amount * 10, currency: 'USD' },
+    });
+    const prices = { me: usd(500), us: usd(1500), universal: usd(2500) };
+    expect(loadConfig({ DATA_DIR: dataDir, PLAN_PRICES: JSON.stringify(prices) }).prices).toEqual(prices);
+    const { universal: _, ...missing } = prices;
+    for (const refused of [missing, { ...prices, me: usd(4.5) }, { ...prices, me: usd(0) }, 'cheap']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PLAN_PRICES: JSON.stringify(refused) })).toThrow(/PLAN_PRICES/);
+    }
   });
 
   it('logs at warn in production', () => {

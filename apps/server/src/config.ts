@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type IceServer, iceServerSchema } from '@portal/shared/live-room';
+import type { PlanPrices } from '@portal/shared/billing';
+import type { IceServer } from '@portal/shared/live-room';
 import { z } from 'zod';
+import { jsonSettings } from './config-json.ts';
 import { type S3Settings, s3Settings } from './config-s3.ts';
 
 import { REPO_ROOT } from './paths.ts';
@@ -63,19 +65,7 @@ const envSchema = z.object({
   COACH_OPENAI_API_KEY: z.string().optional(),
   COACH_MODEL: z.string().optional(),
   COACH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /** JSON list of STUN/TURN servers for live-room calls, e.g. `[{"urls":"stun:stun.example.com:3478"}]`. */
-  LIVE_ICE_SERVERS: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (!text) return [];
-      try {
-        return z.array(iceServerSchema).parse(JSON.parse(text));
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be a JSON list of {"urls", "username"?, "credential"?}' });
-        return z.NEVER;
-      }
-    }),
+  ...jsonSettings,
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -116,6 +106,8 @@ export type Config = {
   webDistDir: string;
   /** Stripe instead of the sandbox checkout; null unless the key, the webhook secret and every price id are set. */
   stripe: StripeSettings | null;
+  /** The price of each paid tier and interval (PLAN_PRICES); the checkout shows them. */
+  prices: PlanPrices;
   scorm: {
     /** Origin that serves package files, e.g. `http://127.0.0.1:3001` for an app on localhost:3000; never the app's. */
     contentOrigin: string;
@@ -337,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     stripe: stripeSettings(e),
+    prices: e.PLAN_PRICES,
     s3,
     liveIceServers: e.LIVE_ICE_SERVERS,
     coach: coachSettings(e),
