@@ -4,6 +4,7 @@ import type { BuiltOnce } from '../../db/built-once.ts';
 import type { Db, Notice } from '../../db/client.ts';
 import { insertFromRows, jsonRows, rowValues, setFromRows } from '../../db/json-rows.ts';
 import { genericPlan } from '../../db/preparing-client.ts';
+import { domainEvents } from '../../db/schema.ts';
 import { achievements, streakFreezeDays, streaks, userBadges, userXp, xpAccounts } from './gamification.table.ts';
 
 type StreakRow = typeof streaks.$inferSelect;
@@ -19,8 +20,23 @@ export type AwardWrite = {
   achievements: { key: string; tier: number; progress: number }[];
 };
 
-/** One award to save (`saveAwardsAtOnce`): the account's version it was decided from, its write, its tabs' notices. */
-export type AwardAtOnce = { version: string; write: AwardWrite; notices?: Notice[] };
+/**
+ * The domain event a client claims an award for, when the award was decided without reading it: the learner's first
+ * such event, which must have happened in `[from, until)` (its local day, and where the XP decided holds).
+ */
+export type AwardClaim = { domainType: string; subjectId: string; from: Date; until: Date };
+
+/**
+ * One award to save (`saveAwardsAtOnce`): the account's version it was decided from, its write, its tabs' notices.
+ * `unread` when it was decided from state kept on the instance rather than read: its key must be unused, and the event
+ * it claims, if any, must have happened (else it is not saved).
+ */
+export type AwardAtOnce = {
+  version: string;
+  write: AwardWrite;
+  notices?: Notice[];
+  unread?: { claim: AwardClaim | null };
+};
 
 /**
  * The statement's last column fails to convert when an award credited its account but found its key used: the whole
@@ -115,34 +131,64 @@ function badgeAndAchievementSteps(): SQL {
  * `saveAwardsAtOnce`'s statement. The awards arrive as json arrays, one of awards (a row each with its position, `ord`)
  * and one for each step beside them (streaks, frozen days, badges, achievements, notices), so one statement, built and
  * prepared once, saves any number of awards of any shape. An award's account is credited only if it is still the
- * version read; everything else of the award is written only for an account credited, and its notices sent only then.
+ * version read (and, for an award decided unread, its key unused and the event it claims there); everything else of the
+ * award is written only for an account credited, and its notices sent only then.
  */
 function awardsAtOnceStatement(): SQL {
-  const ledger = insertFromRows('w', ledgerColumns);
-  const awards = jsonRows('awards', 'w', 'ord int, version text', ledgerColumns, AWARDS_PER_STATEMENT);
+  // A claimed award's ledger row is dated when its event happened.
+  const ledgerValues = ledgerColumns.map((column) =>
+    column === userXp.createdAt ? sql`coalesce(w.claimed_at, w.created_at)` : sql`w.${sql.identifier(column.name)}`,
+  );
+  const fixed =
+    'ord int, version text, key_unread boolean, claim_type text, claim_subject text, claim_from timestamptz, claim_until timestamptz';
+  const awards = jsonRows('awards', 'w', fixed, ledgerColumns, AWARDS_PER_STATEMENT);
   const notices = jsonRows('notices', 'n', 'ord int, user_id text, channel text, payload text', [], STEP_ROWS.notices);
-  return genericPlan(sql`with awards as (${awards}),
+  return genericPlan(sql`with awards_sent as (${awards}),
+    awards as (
+      select w.*, (select e.occurred_at from ${domainEvents} e where w.claim_type is not null and e.user_id = w.user_id
+        and e.type = w.claim_type and e.subject_id = w.claim_subject order by e.occurred_at limit 1) as claimed_at
+      from awards_sent w
+    ),
     credited as (
       update ${xpAccounts} set total_xp = ${xpAccounts.totalXp} + w.xp, updated_at = now()
       from awards w
       where ${xpAccounts.userId} = w.user_id and ${xpAccounts}.xmin::text = w.version
-      returning ${xpAccounts.userId}
+        and (w.key_unread is not true or not exists (select 1 from ${userXp} x
+          where x.user_id = w.user_id and x.idempotency_key = w.idempotency_key))
+        and (w.claim_type is null or (w.claimed_at >= w.claim_from and w.claimed_at < w.claim_until))
+      returning ${xpAccounts.userId}, ${xpAccounts}.xmin::text as version
     ),
     inserted as (
-      insert into ${userXp} (${ledger.names}) select ${ledger.values} from awards w where ${credited('w')}
+      insert into ${userXp} (${insertFromRows('w', ledgerColumns).names})
+      select ${sql.join(ledgerValues, sql`, `)} from awards w where ${credited('w')}
       on conflict (user_id, idempotency_key) do nothing
       returning user_id
     ),
     ${streakSteps()},
     ${badgeAndAchievementSteps()},
     notice_rows as (${notices})
-    select w.ord, ${credited('w')} as saved,
+    select w.ord, (select c.version from credited c where c.user_id = w.user_id) as version,
       (select coalesce(json_agg(g.badge_key), '[]'::json) from granted g where g.user_id = w.user_id) as granted,
       (select count(pg_notify(n.channel, n.payload)) from (select * from notice_rows n
         where n.user_id = w.user_id and ${credited('n')} order by n.ord) n) as sent,
       (case when (select count(*) from credited) = (select count(*) from inserted) then null
         else ${KEY_USED} end)::int as unchanged
     from awards w order by w.ord`);
+}
+
+/** An award's row in the statement: its ledger row, the version it was decided from, and what it claims unread. */
+function awardRow({ version, write, unread }: AwardAtOnce, ord: number) {
+  const claim = unread?.claim;
+  return {
+    ord,
+    version,
+    key_unread: unread !== undefined,
+    claim_type: claim?.domainType ?? null,
+    claim_subject: claim?.subjectId ?? null,
+    claim_from: claim?.from.toISOString() ?? null,
+    claim_until: claim?.until.toISOString() ?? null,
+    ...rowValues(userXp, ledgerKeys, write.ledger),
+  };
 }
 
 /** The rows of each step beside the awards, in the awards' order, each row naming its learner. */
@@ -173,8 +219,9 @@ function stepRows(awards: readonly AwardAtOnce[]) {
 /**
  * Saves awards of different learners in one statement (`awardsAtOnceStatement`), each only if its account is still
  * the version read (every award, purchase and streak change of a learner changes the account row first, so its
- * version vouches for everything the award was decided from). Answers, in the awards' order, the badges each granted,
- * or undefined for an award whose account changed since it was read: nothing of it is written and no notice sent.
+ * version vouches for everything the award was decided from). Answers, in the awards' order, the badges each granted
+ * and the account's version after it, or undefined for an award whose account changed since it was read (or, decided
+ * unread, whose key was used or whose claimed event is not there): nothing of it is written and no notice sent.
  * An award whose account is the version read but whose key was used undoes the whole statement: alone, it is
  * answered undefined as well; with others, the caller sends them again one by one. Notices are sent by the same
  * statement, so they go out when it commits.
@@ -187,13 +234,11 @@ export async function saveAwardsAtOnce(executor: Db, statements: BuiltOnce, awar
     if (steps[step as keyof typeof steps].length > limit) throw new Error(`Too many ${step} for one statement.`);
   }
   const values = {
-    awards: JSON.stringify(
-      awards.map(({ version, write }, ord) => ({ ord, version, ...rowValues(userXp, ledgerKeys, write.ledger) })),
-    ),
+    awards: JSON.stringify(awards.map(awardRow)),
     ...Object.fromEntries(Object.entries(steps).map(([step, rows]) => [step, JSON.stringify(rows)])),
   };
   try {
-    const rows = await statements.run<{ ord: number; saved: boolean; granted: string[] }>(
+    const rows = await statements.run<{ ord: number; version: string | null; granted: string[] }>(
       executor,
       'awards at once',
       awardsAtOnceStatement,
@@ -202,7 +247,7 @@ export async function saveAwardsAtOnce(executor: Db, statements: BuiltOnce, awar
     const byOrd = new Map(rows.map((row) => [row.ord, row]));
     return awards.map((_, ord) => {
       const row = byOrd.get(ord);
-      return row?.saved ? { grantedBadges: row.granted } : undefined;
+      return row?.version ? { grantedBadges: row.granted, version: row.version } : undefined;
     });
   } catch (error) {
     if (awards.length === 1 && error instanceof Error && keyUsed(error)) return [undefined];

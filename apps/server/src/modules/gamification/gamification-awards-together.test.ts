@@ -154,7 +154,11 @@ describe.each(testTargets())('many learners’ awards at once on $name', (target
       })),
     );
 
-    expect(saved).toEqual([undefined, { grantedBadges: ['first_lesson'] }, { grantedBadges: [] }]);
+    expect(saved).toEqual([
+      undefined,
+      { grantedBadges: ['first_lesson'], version: await versionOf(full) },
+      { grantedBadges: [], version: await versionOf(plain) },
+    ]);
     expect((await ledgerOf(stale)).map((row) => row.subjectId)).not.toContain('lesson-0');
     expect((await ledgerOf(full)).map((row) => row.subjectId)).toContain('lesson-1');
     expect((await ledgerOf(plain)).map((row) => row.subjectId)).toContain('lesson-2');
@@ -194,7 +198,7 @@ describe.each(testTargets())('many learners’ awards at once on $name', (target
     const [write] = await repository.saveAwards([
       { version: await versionOf(used), write: firstLessonWrite(used, 'twice', false) },
     ]);
-    expect(write).toEqual({ grantedBadges: [] });
+    expect(write).toEqual({ grantedBadges: [], version: expect.any(String) });
 
     // The same key again, against the account as it is now.
     expect(
@@ -212,5 +216,42 @@ describe.each(testTargets())('many learners’ awards at once on $name', (target
       .from(xpAccounts)
       .where(inArray(xpAccounts.userId, [used.userId, other.userId]));
     expect(accounts.map((row) => row.totalXp).sort()).toEqual([15, 5]);
+  });
+
+  it('an award decided unread is saved only with its key unused and its claimed event there, beside the others', async () => {
+    const [used, ghost, paid] = await learnersWithLogin(3);
+    if (!used || !ghost || !paid) throw new Error('three learners expected');
+    await repository.saveAwards([{ version: await versionOf(used), write: firstLessonWrite(used, 'again', false) }]);
+    const today = { from: new Date(Date.now() - 3_600_000), until: new Date(Date.now() + 3_600_000) };
+    await completed([paid], ['claimed']);
+    const claimOf = (learner: SignedIn, lesson: string) => ({
+      claim: { domainType: 'lesson.completed', subjectId: `${lesson}-${learner.userId}`, ...today },
+    });
+
+    const saved = await repository.saveAwards([
+      { version: await versionOf(used), write: firstLessonWrite(used, 'again', false), unread: { claim: null } },
+      {
+        version: await versionOf(ghost),
+        write: firstLessonWrite(ghost, `never-${ghost.userId}`, false),
+        unread: claimOf(ghost, 'never'),
+      },
+      {
+        version: await versionOf(paid),
+        write: firstLessonWrite(paid, `claimed-${paid.userId}`, false),
+        unread: claimOf(paid, 'claimed'),
+      },
+    ]);
+
+    expect(saved).toEqual([undefined, undefined, { grantedBadges: [], version: await versionOf(paid) }]);
+    expect((await ledgerOf(ghost)).map((row) => row.subjectId)).not.toContain(`never-${ghost.userId}`);
+    const [claimed] = (await ledgerOf(paid)).filter((row) => row.subjectId === `claimed-${paid.userId}`);
+    // Dated by its event, not by when it was decided.
+    expect(claimed?.createdAt.getTime()).not.toBe(new Date('2026-11-02T10:00:00Z').getTime());
+    const accounts = await database.db
+      .select({ userId: xpAccounts.userId, totalXp: xpAccounts.totalXp })
+      .from(xpAccounts)
+      .where(inArray(xpAccounts.userId, [used.userId, ghost.userId, paid.userId]));
+    const totals = new Map(accounts.map((row) => [row.userId, row.totalXp]));
+    expect([used, ghost, paid].map((learner) => totals.get(learner.userId))).toEqual([15, 5, 15]);
   });
 });

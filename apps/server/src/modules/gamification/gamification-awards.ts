@@ -1,15 +1,24 @@
 import { type AwardXpBody, type GamificationSettings, localDay, type XpResult } from '@portal/shared/gamification';
+import { shiftLocalDate, startOfLocalDate } from '@portal/shared/time-zone';
 import { AppError } from '../../errors.ts';
 import { createWriteBatches } from '../../write-batches.ts';
 import type { DomainEvent } from '../events/domain-event.types.ts';
-import type { AwardKey, ClaimedAward } from './gamification-award.repository.ts';
-import { type AwardContext, planAward } from './gamification-award-plan.ts';
+import type { AccountRow } from './gamification.repository.ts';
+import type { AwardKey, ClaimedAward, VersionedAccount } from './gamification-award.repository.ts';
+import { createKeptAwards, type KeptAwards, type KeptKey } from './gamification-award-kept.ts';
+import { type AwardContext, type AwardHeld, type AwardPlan, planAward } from './gamification-award-plan.ts';
 import { createAwardProgress } from './gamification-award-progress.ts';
-import { AWARDS_PER_STATEMENT, type AwardAtOnce } from './gamification-awards-at-once.ts';
+import {
+  AWARDS_PER_STATEMENT,
+  type AwardAtOnce,
+  type AwardClaim,
+  type AwardWrite,
+} from './gamification-awards-at-once.ts';
 import {
   type AwardInput,
   awardForDomainEvent,
   awardKeyFor,
+  awardReadsPayload,
   changedHere,
   type GamificationDeps,
   publishChanges,
@@ -40,8 +49,18 @@ async function awardUnderLock(deps: GamificationDeps, input: AwardInput, key: Aw
   return locked.result;
 }
 
+/** The window a claimed event decided unread must have happened in: its local day, after any double XP ran out. */
+function claimWindow(claim: Pick<AwardClaim, 'domainType' | 'subjectId'>, account: AccountRow, context: AwardContext) {
+  const { day, timeZone, occurredAt } = context;
+  let from = startOfLocalDate(day, timeZone);
+  // An event before a boost ran out earned double: decided as now, it must have happened after.
+  const boostEnd = account.doubleXpUntil;
+  if (boostEnd && boostEnd <= occurredAt && boostEnd > from) from = boostEnd;
+  return { ...claim, from, until: startOfLocalDate(shiftLocalDate(day, 1), timeZone) };
+}
+
 /** award_xp itself, with the awards of many learners gathered into shared statements under load. */
-function createAwardXp(deps: GamificationDeps): AwardXp {
+function createAwardXp(deps: GamificationDeps, kept: KeptAwards) {
   const { repository, timeZoneOf, now } = deps;
 
   /** Awards decided from what was read, gathered into shared statements under load (see `createWriteBatches`). */
@@ -52,14 +71,56 @@ function createAwardXp(deps: GamificationDeps): AwardXp {
     perStatement: AWARDS_PER_STATEMENT,
   });
 
+  /** Saves a decided award unless its account changed: its answer, kept state and tabs told; undefined when not. */
+  const saveDecided = async (
+    decided: { account: VersionedAccount; held: AwardHeld; plan: Extract<AwardPlan, { write: AwardWrite }> },
+    keptKey: KeptKey,
+    unread?: AwardAtOnce['unread'],
+  ) => {
+    const { account, held, plan } = decided;
+    const { userId } = keptKey;
+    // The learner's tabs hear of the change from the write itself, when it commits.
+    const notices = deps.noticesOf?.(userId, [...plan.changed]);
+    const saved = await awardsAtOnce.save({ version: account.version, write: plan.write, notices, unread });
+    if (!saved) return undefined;
+    kept.done({ key: keptKey, account, held, write: plan.write, version: saved.version });
+    const result = plan.finish(saved.grantedBadges);
+    if (notices) changedHere(deps, userId);
+    else publishChanges(deps, userId, plan.changed);
+    return result;
+  };
+
   /**
-   * award_xp: the one place XP is computed. Most awards are read and written in two statements, with no lock held in
-   * between: the write goes ahead only if the learner's account is still the version read (`saveAwards`), in a
-   * statement it may share with other learners' awards. An award whose account changed meanwhile (another award of
-   * the same learner, a purchase) is decided again under the account's lock, as is a learner's first. `known.read` is
-   * what `readAward` answered for this award's key under `known.settings`, when the caller read it already.
+   * An award decided from the learner's state kept on this instance and saved in one round trip, its key (and the
+   * event it claims, if any) checked by the write; undefined when the learner is not kept or the write did not go
+   * ahead (the caller reads and decides again).
    */
-  return async (input, known = {}) => {
+  const fromKept = async (
+    input: AwardInput,
+    context: AwardContext,
+    keptKey: KeptKey,
+    claim: Pick<AwardClaim, 'domainType' | 'subjectId'> | null,
+  ): Promise<XpResult | undefined> => {
+    const decided = kept.held(keptKey);
+    if (!decided) return undefined;
+    const plan = planAward(input, decided.account, decided.held, context);
+    // An award that writes nothing is answered from what is read, where its key's earlier use is known.
+    if (!plan.write) return undefined;
+    const unread = { claim: claim && claimWindow(claim, decided.account, context) };
+    const result = await saveDecided({ ...decided, plan }, keptKey, unread);
+    if (!result) kept.drop(keptKey.userId);
+    return result;
+  };
+
+  /**
+   * award_xp: the one place XP is computed. Most awards are decided from the learner's state kept on this instance
+   * (`fromKept`), or read, and written in one statement with no lock held in between: the write goes ahead only if
+   * the learner's account is still the version decided from (`saveAwards`), in a statement it may share with other
+   * learners' awards. An award whose account changed meanwhile (another award of the same learner, a purchase) is
+   * decided again under the account's lock, as is a learner's first. `known.read` is what `readAward` answered for
+   * this award's key under `known.settings`, when the caller read it already.
+   */
+  const awardXp: AwardXp = async (input, known = {}) => {
     const { userId } = input;
     const [settings, timeZone] = await Promise.all([
       known.settings ?? repository.loadSettings().then((loaded) => loaded.settings),
@@ -67,29 +128,24 @@ function createAwardXp(deps: GamificationDeps): AwardXp {
     ]);
     const occurredAt = input.occurredAt ?? now();
     const context = { settings, day: localDay(occurredAt, timeZone), timeZone, occurredAt };
-    const key = {
-      userId,
-      idempotencyKey: input.idempotencyKey,
-      eventType: input.eventType,
-      day: context.day,
-      capped: settings.xp_rules[input.eventType].daily_cap !== null,
-    };
+    const capped = settings.xp_rules[input.eventType].daily_cap !== null;
+    const key = { userId, idempotencyKey: input.idempotencyKey, eventType: input.eventType, day: context.day, capped };
+    const keptKey = { ...key, settings, timeZone };
+    if (!known.read) {
+      const done = await fromKept(input, context, keptKey, null);
+      if (done) return done;
+    }
     const { account, ...held } = known.read ?? (await repository.readAward(key));
     if (account) {
       const plan = planAward(input, account, held, context);
       if (!plan.write) return plan.result;
-      // The learner's tabs hear of the change from the write itself, when it commits.
-      const notices = deps.noticesOf?.(userId, [...plan.changed]);
-      const saved = await awardsAtOnce.save({ version: account.version, write: plan.write, notices });
-      if (saved) {
-        const result = plan.finish(saved.grantedBadges);
-        if (notices) changedHere(deps, userId);
-        else publishChanges(deps, userId, plan.changed);
-        return result;
-      }
+      const done = await saveDecided({ account, held, plan }, keptKey);
+      if (done) return done;
     }
+    kept.drop(userId);
     return awardUnderLock(deps, input, key, context);
   };
+  return { awardXp, fromKept };
 }
 
 /** The daily-login award, remembered per learner so most signed-in visits cost no database work. */
@@ -137,7 +193,7 @@ function createDailyLogin(deps: GamificationDeps, awardXp: AwardXp) {
 /** award_xp from a client, the claims' reads gathered alike: under load one statement reads many learners' claims. */
 function createAwardClaims(
   deps: GamificationDeps,
-  awardXp: AwardXp,
+  { awardXp, fromKept }: ReturnType<typeof createAwardXp>,
   awardDailyLogin: (userId: string) => Promise<XpResult>,
 ) {
   const { repository, timeZoneOf, now } = deps;
@@ -161,13 +217,21 @@ function createAwardClaims(
     // The event and what its award decides from are read together, for the award it is when it happened today
     // (as a claim right after the event is); an event of another day is read again for its own day.
     const [{ settings }, timeZone] = await Promise.all([repository.loadSettings(), timeZoneOf(userId)]);
+    const at = now();
     const key = {
       userId,
       idempotencyKey: awardKeyFor(body.event_type, subjectId),
       eventType: body.event_type,
-      day: localDay(now(), timeZone),
+      day: localDay(at, timeZone),
       capped: settings.xp_rules[body.event_type].daily_cap !== null,
     };
+    if (!awardReadsPayload(domainType)) {
+      // Decided as if the event happened now, from what is kept of the learner; the write checks it happened today.
+      const input = { ...key, subjectId, value: null, occurredAt: at };
+      const context = { settings, day: key.day, timeZone, occurredAt: at };
+      const done = await fromKept(input, context, { ...key, settings, timeZone }, { domainType, subjectId });
+      if (done) return done;
+    }
     const { event, ...read } = await claimsAtOnce.save({ ...key, domainType, subjectId });
     const input = event ? awardForDomainEvent(event) : null;
     if (!input) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
@@ -182,7 +246,8 @@ function createAwardClaims(
 /** award_xp and what follows an award: streaks, the daily cap, badges and achievements, the daily login. */
 export function createAwards(deps: GamificationDeps) {
   const progress = createAwardProgress(deps);
-  const awardXp = createAwardXp(deps);
+  const awarding = createAwardXp(deps, createKeptAwards());
+  const { awardXp } = awarding;
   const { awardDailyLogin, noteSignedInVisit } = createDailyLogin(deps, awardXp);
   return {
     metricsOf: progress.metricsOf,
@@ -196,7 +261,7 @@ export function createAwards(deps: GamificationDeps) {
     },
 
     noteSignedInVisit,
-    awardRequested: createAwardClaims(deps, awardXp, awardDailyLogin),
+    awardRequested: createAwardClaims(deps, awarding, awardDailyLogin),
     checkBadges: progress.checkBadges,
   };
 }

@@ -79,6 +79,10 @@ export const XP_DOMAIN_EVENT = Object.fromEntries(
 /** The idempotency key of the award for `eventType` on `subjectId`: the same event on the same subject earns once. */
 export const awardKeyFor = (eventType: XpEventType, subjectId: string) => `${eventType}:${subjectId}`;
 
+/** Whether the award of a domain event of `type` takes a value from its payload (else its type and subject decide it). */
+export const awardReadsPayload = (type: DomainEventType | string) =>
+  type === 'quiz.passed' || type === 'study_session.completed';
+
 /** The award a domain event earns: the same event type on the same subject earns once, whatever its event id. */
 export function awardForDomainEvent(event: DomainEvent): AwardInput | null {
   const eventType = DOMAIN_EVENT_XP[event.type];

@@ -293,9 +293,11 @@ describe.each(testTargets())('streaks and daily XP with a fixed clock on $name',
     // with the new version undoes its own credit.
     const current = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) }))
       .account?.version;
-    expect(await repository.saveAwards([{ version: current ?? '', write, notices }])).toEqual([{ grantedBadges: [] }]);
+    const [saved] = await repository.saveAwards([{ version: current ?? '', write, notices }]);
     const after = (await repository.readTogether({ account: repository.versionedAccountPart(learner.userId) })).account
       ?.version;
+    // The answer names the account's version the write left.
+    expect(saved).toEqual({ grantedBadges: [], version: after });
     expect(await repository.saveAwards([{ version: after ?? '', write, notices }])).toEqual([undefined]);
     expect((await accountOf(learner))?.totalXp).toBe(205);
     // Notices arrive in the order their transactions committed: by the marker, every committed one has.
