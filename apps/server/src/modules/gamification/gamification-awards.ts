@@ -1,4 +1,10 @@
-import { type AwardXpBody, type GamificationSettings, localDay, type XpResult } from '@portal/shared/gamification';
+import {
+  type AwardXpBody,
+  type GamificationSettings,
+  localDay,
+  type XpEventType,
+  type XpResult,
+} from '@portal/shared/gamification';
 import { shiftLocalDate, startOfLocalDate } from '@portal/shared/time-zone';
 import { AppError } from '../../errors.ts';
 import { createWriteBatches } from '../../write-batches.ts';
@@ -59,13 +65,11 @@ function claimWindow(claim: Pick<AwardClaim, 'domainType' | 'subjectId'>, accoun
   return { ...claim, from, until: startOfLocalDate(shiftLocalDate(day, 1), timeZone) };
 }
 
-/** award_xp itself, with the awards of many learners gathered into shared statements under load. */
-function createAwardXp(deps: GamificationDeps, kept: KeptAwards) {
-  const { repository, timeZoneOf, now } = deps;
-
-  /** Awards decided from what was read, gathered into shared statements under load (see `createWriteBatches`). */
+/** How decided awards are saved: gathered into shared statements under load, and kept per learner once saved. */
+function createAwardSaving(deps: GamificationDeps, kept: KeptAwards) {
+  /** Awards decided, gathered into shared statements under load (see `createWriteBatches`). */
   const awardsAtOnce = createWriteBatches({
-    send: (awards: AwardAtOnce[]) => repository.saveAwards(awards),
+    send: (awards: AwardAtOnce[]) => deps.repository.saveAwards(awards),
     shapeOf: () => 'award',
     learnerOf: (award) => award.write.ledger.userId,
     perStatement: AWARDS_PER_STATEMENT,
@@ -77,8 +81,7 @@ function createAwardXp(deps: GamificationDeps, kept: KeptAwards) {
     keptKey: KeptKey,
     unread?: AwardAtOnce['unread'],
   ) => {
-    const { account, held, plan } = decided;
-    const { userId } = keptKey;
+    const [{ account, held, plan }, { userId }] = [decided, keptKey];
     // The learner's tabs hear of the change from the write itself, when it commits.
     const notices = deps.noticesOf?.(userId, [...plan.changed]);
     const saved = await awardsAtOnce.save({ version: account.version, write: plan.write, notices, unread });
@@ -111,6 +114,13 @@ function createAwardXp(deps: GamificationDeps, kept: KeptAwards) {
     if (!result) kept.drop(keptKey.userId);
     return result;
   };
+  return { saveDecided, fromKept };
+}
+
+/** award_xp itself, with the awards of many learners gathered into shared statements under load. */
+function createAwardXp(deps: GamificationDeps, kept: KeptAwards) {
+  const { repository, timeZoneOf, now } = deps;
+  const { saveDecided, fromKept } = createAwardSaving(deps, kept);
 
   /**
    * award_xp: the one place XP is computed. Most awards are decided from the learner's state kept on this instance
@@ -190,10 +200,27 @@ function createDailyLogin(deps: GamificationDeps, awardXp: AwardXp) {
   };
 }
 
+/**
+ * A claim decided from what the instance keeps of the learner, as if its event happened now (the write checks it
+ * happened today, where the XP decided holds); undefined when it cannot be (the caller reads the event). The awards
+ * of events whose XP follows from their payload are always read.
+ */
+function claimFromKept(
+  fromKept: ReturnType<typeof createAwardSaving>['fromKept'],
+  claim: AwardKey & Pick<AwardClaim, 'domainType' | 'subjectId'> & { settings: GamificationSettings },
+  { timeZone, at }: { timeZone: string; at: Date },
+) {
+  if (awardReadsPayload(claim.domainType)) return undefined;
+  const { domainType, subjectId, settings, ...key } = claim;
+  const input = { ...key, eventType: key.eventType as XpEventType, subjectId, value: null, occurredAt: at };
+  const context = { settings, day: key.day, timeZone, occurredAt: at };
+  return fromKept(input, context, { ...key, settings, timeZone }, { domainType, subjectId });
+}
+
 /** award_xp from a client, the claims' reads gathered alike: under load one statement reads many learners' claims. */
 function createAwardClaims(
   deps: GamificationDeps,
-  { awardXp, fromKept }: ReturnType<typeof createAwardXp>,
+  { awardXp, fromKept }: Pick<ReturnType<typeof createAwardXp>, 'awardXp' | 'fromKept'>,
   awardDailyLogin: (userId: string) => Promise<XpResult>,
 ) {
   const { repository, timeZoneOf, now } = deps;
@@ -214,8 +241,9 @@ function createAwardClaims(
     if (!subjectId) throw new AppError('validation_failed', 'metadata.subject_id names what this event is about.');
     const domainType = XP_DOMAIN_EVENT[body.event_type];
     if (!domainType) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
-    // The event and what its award decides from are read together, for the award it is when it happened today
-    // (as a claim right after the event is); an event of another day is read again for its own day.
+    // Decided from what is kept of the learner if the instance keeps them; else the event and what its award decides
+    // from are read together, for the award it is when it happened today (as a claim right after the event is); an
+    // event of another day is read again for its own day.
     const [{ settings }, timeZone] = await Promise.all([repository.loadSettings(), timeZoneOf(userId)]);
     const at = now();
     const key = {
@@ -225,13 +253,8 @@ function createAwardClaims(
       day: localDay(at, timeZone),
       capped: settings.xp_rules[body.event_type].daily_cap !== null,
     };
-    if (!awardReadsPayload(domainType)) {
-      // Decided as if the event happened now, from what is kept of the learner; the write checks it happened today.
-      const input = { ...key, subjectId, value: null, occurredAt: at };
-      const context = { settings, day: key.day, timeZone, occurredAt: at };
-      const done = await fromKept(input, context, { ...key, settings, timeZone }, { domainType, subjectId });
-      if (done) return done;
-    }
+    const done = await claimFromKept(fromKept, { ...key, subjectId, domainType, settings }, { timeZone, at });
+    if (done) return done;
     const { event, ...read } = await claimsAtOnce.save({ ...key, domainType, subjectId });
     const input = event ? awardForDomainEvent(event) : null;
     if (!input) throw new AppError('not_found', 'Nothing to award: this did not happen for your account.');
