@@ -88,7 +88,7 @@ function stateAfter(done: AwardDone, before: Kept | undefined): Kept {
  * Learners' award state kept per instance (see `Kept`), so most of a learner's awards are decided without reading the
  * database and written in one round trip. At most `limit` learners are kept; past it, all are forgotten.
  */
-export function createKeptAwards(limit = 50_000) {
+export function createKeptAwards(limit = 10_000) {
   const kept = new Map<string, Kept>();
 
   return {
