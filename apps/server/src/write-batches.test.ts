@@ -51,6 +51,24 @@ describe('writes gathered into shared statements', () => {
     expect(await Promise.all(answers)).toEqual(['stored a:0', 'stored b:1', 'stored c:2', 'stored d:3', 'stored e:4']);
   });
 
+  it('the next statement is on its way before the writes of the one that came back are answered', async () => {
+    const store = heldStore();
+    const batches = batchesOn(store);
+    const statementsWhenAnswered: number[] = [];
+    const first = batches.save(write('a', 1)).then((answer) => {
+      statementsWhenAnswered.push(store.statements.length);
+      return answer;
+    });
+    const second = batches.save(write('b', 2));
+    expect(store.statements).toHaveLength(1);
+
+    await store.answerAll();
+    // The writer of the first hears its answer only after the waiting write's statement went out.
+    expect(statementsWhenAnswered).toEqual([2]);
+    await store.answerAll();
+    expect(await Promise.all([first, second])).toEqual(['stored a:1', 'stored b:2']);
+  });
+
   it('a learner’s next write waits until their statement on its way is back, in every shape', async () => {
     const store = heldStore();
     const batches = batchesOn(store);

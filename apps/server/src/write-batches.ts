@@ -34,13 +34,19 @@ async function answerAlone<Write, Answer>(send: Send<Write, Answer>, waiting: Wa
   }
 }
 
-/** Sends `batch` in one statement; if it fails, each write is sent again on its own, so its fault is its own. */
-async function sendBatch<Write, Answer>(send: Send<Write, Answer>, batch: Waiter<Write, Answer>[]) {
+/**
+ * Sends `batch` in one statement; if it fails, each write is sent again on its own, so its fault is its own.
+ * `returned` runs once the statement has come back and before its writes are answered, so the next statement is on
+ * its way while this one's answers are being sent (after the writes sent again alone, when it failed).
+ */
+async function sendBatch<Write, Answer>(
+  send: Send<Write, Answer>,
+  batch: Waiter<Write, Answer>[],
+  returned: () => void,
+) {
+  let answers: Answer[];
   try {
-    const answers = await send(batch.map((waiting) => waiting.write));
-    batch.forEach((waiting, index) => {
-      waiting.resolve(answers[index] as Answer);
-    });
+    answers = await send(batch.map((waiting) => waiting.write));
   } catch (error) {
     if (batch.length === 1) (batch[0] as Waiter<Write, Answer>).reject(error);
     else {
@@ -48,7 +54,13 @@ async function sendBatch<Write, Answer>(send: Send<Write, Answer>, batch: Waiter
       for (const waiting of batch) alone.push(answerAlone(send, waiting));
       await Promise.all(alone);
     }
+    returned();
+    return;
   }
+  returned();
+  batch.forEach((waiting, index) => {
+    waiting.resolve(answers[index] as Answer);
+  });
 }
 
 type WriteBatchesOptions<Write, Answer> = {
@@ -104,7 +116,7 @@ function sendOnItsWay<Write, Answer>(
   }, batching.stalledAfterMs);
   stalled.unref();
   for (const { learner } of batch) learnersOnTheirWay.add(learner);
-  void sendBatch(batching.send, batch).finally(() => {
+  void sendBatch(batching.send, batch, () => {
     clearTimeout(stalled);
     if (counted) lane.sending -= 1;
     lane.onTheirWay -= 1;
