@@ -42,7 +42,8 @@ const learnersAndActivity = (courseId: string | null) => sql`
     ),
     last_activity as (
       select l.id, greatest(
-        (select max(lp.last_activity_at) from lesson_progress lp where lp.user_id = l.id),
+        -- Every lesson activity stamps its course's row too, whose index answers this at once.
+        (select max(cp.last_activity_at) from course_progress cp where cp.user_id = l.id),
         (select max(h.hour) from learning_time_hourly h where h.user_id = l.id and h.seconds > 0),
         (select max(x.created_at) from user_xp x
           where x.user_id = l.id and x.kind = 'award' and x.event_type <> 'daily_login'),

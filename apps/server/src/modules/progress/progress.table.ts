@@ -51,7 +51,6 @@ export const lessonProgress = pgTable(
     primaryKey({ columns: [table.userId, table.lessonId] }),
     check('lesson_progress_status_check', sql`${table.status} in ('not_started', 'in_progress', 'completed')`),
     index('lesson_progress_user_course_idx').on(table.userId, table.courseId),
-    index('lesson_progress_user_activity_idx').on(table.userId, table.lastActivityAt),
     index('lesson_progress_lesson_idx').on(table.lessonId),
   ],
 );

@@ -1,0 +1,1 @@
+DROP INDEX "lesson_progress_user_activity_idx";
